@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { agentRoutes } from './modules/agents/agent-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { contentRoutes } from './modules/content/content-routes';
+import { gameRoutes } from './modules/game/game-routes';
+import { docsPlugin } from './plugins/docs';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestContextPlugin } from './plugins/request-context';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Tests pass false to keep their output clean; the server logs JSON lines with pino. */
+  logger?: boolean;
+}
+
+/** Never written to a log: session tokens, passwords, SMS codes, signatures. */
+export const REDACTED_PATHS = [
+  'req.headers["xx-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-game-signature"]',
+];
+
+/**
+ * Composes the app in a fixed order: external plugins, app plugins, then the routes of each domain module.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: deps.config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('db', deps.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/Emotion inject style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // The SPA is opened inside the game's web view and WeChat; those do not send COEP-friendly resources.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(requestContextPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(docsPlugin);
+  registerErrorHandling(app);
+
+  await app.register(authRoutes);
+  await app.register(agentRoutes);
+  await app.register(contentRoutes);
+  await app.register(gameRoutes);
+  await app.register(webPlugin);
+  return app;
+}

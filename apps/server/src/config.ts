@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL');
+
+/**
+ * Every setting the server reads, parsed once at start-up. A bad value stops the process with a message
+ * naming the variable (docs/decisions/002-configuration.md).
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The address printed in login links and invite URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  GAME_API_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  /** Secret for the server's own signed tokens (WeChat tickets, OAuth state). */
+  APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  /** Seed the demo platform when the database has no agent yet. Default: on for the embedded database. */
+  SEED_DEMO: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const embedded = e.DATABASE_URL === undefined;
+  const isProduction = e.NODE_ENV === 'production';
+  if (!embedded && isProduction && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
+    // A real deployment (its own database, production mode) never runs on the development secrets.
+    throw new ConfigError(
+      'Invalid configuration:\n  GAME_API_SECRET, APP_SECRET: required when DATABASE_URL is set in production',
+    );
+  }
+  const devSecret = 'dev-only-secret-do-not-use-in-production';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    database: embedded
+      ? ({ kind: 'embedded', dataDir: path.resolve(e.DATA_DIR) } as const)
+      : ({ kind: 'url', url: e.DATABASE_URL as string } as const),
+    redisUrl: e.REDIS_URL,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    /** Without a configured secret the game API is open only to the demo's own signer, with a dev secret. */
+    gameApiSecret: e.GAME_API_SECRET ?? `${devSecret}-game`,
+    appSecret: e.APP_SECRET ?? `${devSecret}-app`,
+    secretsConfigured: e.GAME_API_SECRET !== undefined && e.APP_SECRET !== undefined,
+    wechat: {
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''),
+    },
+    smsProvider: e.SMS_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

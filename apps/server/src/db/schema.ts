@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A game player, keyed by the id the game gives it. */
+export const players = pgTable('players', {
+  id: integer('id').primaryKey(),
+  nickname: text('nickname').notNull(),
+  avatar: text('avatar').notNull().default(''),
+  mobile: text('mobile').unique(),
+  unionId: text('union_id').unique(),
+  boundAgentId: integer('bound_agent_id').references((): AnyPgColumn => agents.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A promoter. Every agent is also a player; levels 1 diamond, 2 gold, 3 silver; a child's level is greater. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 10001 }),
+    playerId: integer('player_id')
+      .notNull()
+      .unique()
+      .references(() => players.id),
+    level: smallint('level').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => agents.id),
+    status: text('status', { enum: ['active', 'frozen', 'pending'] })
+      .notNull()
+      .default('active'),
+    passwordHash: text('password_hash'),
+    /** Price per diamond in fen set by the parent; null means the level's price. */
+    priceFen: integer('price_fen'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('agents_level_range', sql`${t.level} between 1 and 3`),
+    index('agents_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * Every balance lives here: an agent's cash (fen) and diamonds, a player's in-game diamonds.
+ * The check makes "never below zero" a database fact, not only an application rule.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    ownerType: text('owner_type', { enum: ['agent', 'player'] }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_owner_currency_uq').on(t.ownerType, t.ownerId, t.currency),
+    check('accounts_value_not_negative', sql`${t.value} >= 0`),
+    check('accounts_player_diamonds_only', sql`${t.ownerType} = 'agent' or ${t.currency} = 'diamonds'`),
+  ],
+);
+
+/** One row per change of an account, written in the same transaction as the change. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    after: bigint('after', { mode: 'number' }).notNull(),
+    billType: smallint('bill_type').notNull(),
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    counterpartyType: text('counterparty_type', { enum: ['agent', 'player'] }),
+    counterpartyId: integer('counterparty_id'),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_bill_type_range', sql`${t.billType} between 1 and 9`),
+    check('ledger_amount_not_zero', sql`${t.amount} <> 0`),
+    // The flow screens page one account's entries newest first, optionally of one type.
+    index('ledger_account_time_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('ledger_account_type_time_idx').on(t.accountId, t.billType, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Opaque session tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    agentId: integer('agent_id').references(() => agents.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_player_idx').on(t.playerId)],
+);
+
+/**
+ * Single-use login tickets minted by the game server. The player id is the game's word and may name an
+ * identity with no game account yet (tokenLogin answers 1001 then), so it carries no foreign key.
+ */
+export const loginTickets = pgTable('login_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  playerId: integer('player_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Signatures of the game integration API already accepted: a replay is refused. */
+export const gameApiSignatures = pgTable(
+  'game_api_signatures',
+  { signature: text('signature').primaryKey(), createdAt: createdAt() },
+  (t) => [index('game_api_signatures_time_idx').on(t.createdAt)],
+);
+
+/** Operator settings. Only rows marked public may be read by anyone. */
+export const options = pgTable('options', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  isPublic: boolean('is_public').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const goodsCategories = pgTable('goods_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A diamond package; its price is diamonds x the buyer's price per diamond. */
+export const goods = pgTable('goods', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => goodsCategories.id),
+  name: text('name').notNull(),
+  image: text('image').notNull().default(''),
+  diamonds: integer('diamonds').notNull(),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});

@@ -1,0 +1,79 @@
+import { type CallData, type CallDef, type CallName, calls, ResponseCode } from '@promoter/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SessionContext } from '../modules/auth/session-service';
+import { AppError } from './errors';
+import { loadActiveAgent } from '../modules/agents/agent-queries';
+
+export interface RouteContext<N extends CallName> {
+  input: z.output<(typeof calls)[N]['input']>;
+  request: FastifyRequest;
+  /** Present for every call whose auth is not `anyone`. */
+  session: SessionContext;
+}
+
+export interface AgentRouteContext<N extends CallName> extends RouteContext<N> {
+  agentId: number;
+}
+
+interface RouteOptions {
+  /** Requests per minute per caller address (and per session where signed in). */
+  rateLimit?: number;
+}
+
+const envelopeOf = (data: z.ZodType) =>
+  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+
+/**
+ * Registers one call of the contract: its path, its schemas (which validate, serialize as an allow-list and feed
+ * OpenAPI) and its access rule. Handlers stay a few lines: they call a service and return its data.
+ */
+export function defineCall<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
+  options: RouteOptions = {},
+): void {
+  const def = calls[name] as CallDef;
+  const inputKey = def.method === 'GET' ? 'querystring' : 'body';
+  app.route({
+    method: def.method,
+    url: `/api/${def.path}`,
+    schema: {
+      summary: def.summary,
+      tags: [def.path.split('/')[0] ?? 'api'],
+      [inputKey]: def.input,
+      ...(def.uidHeader ? { headers: z.object({ uid: z.coerce.number().int().positive() }) } : {}),
+      ...(def.auth === 'anyone' ? {} : { security: [{ token: [] }] }),
+      response: { 200: envelopeOf(def.data) },
+    },
+    config: options.rateLimit
+      ? { rateLimit: { max: options.rateLimit, timeWindow: '1 minute' } }
+      : { rateLimit: false as const },
+    preValidation: async (request) => {
+      // A POST with no body is an empty object, so `{}`-shaped calls accept both.
+      if (def.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+    },
+    preHandler: async (request) => {
+      if (def.auth === 'anyone') return;
+      const session = request.session;
+      if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+      if (def.uidHeader && Number(request.headers.uid) !== session.playerId) throw new AppError('uidMismatch');
+      if (def.auth === 'agent') {
+        if (session.agentId === null) throw new AppError('agentsOnly');
+        // A frozen agent loses access at once, not when its session ends.
+        await loadActiveAgent(request.server.db, session.agentId);
+      }
+    },
+    handler: async (request) => {
+      const session = request.session as SessionContext;
+      const data = await handler({
+        input: (def.method === 'GET' ? request.query : request.body) as RouteContext<N>['input'],
+        request,
+        session,
+        agentId: session?.agentId as number,
+      });
+      return { code: ResponseCode.success, msg: request.t('ok'), data };
+    },
+  });
+}

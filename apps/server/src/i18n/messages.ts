@@ -1,0 +1,98 @@
+import { SERVER_ERROR_MSG, SESSION_EXPIRED_MSG } from '@promoter/contract';
+import { extraLocales } from './messages-extra';
+
+/** The 12 locales of the product (SPEC section 1); `cn` is the default. */
+export const LOCALES = ['en', 'fr', 'he', 'ru', 'ar', 'cn', 'ge', 'sp', 'ja', 'ko', 'it', 'hu'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'cn';
+
+/** Every message the server can put in an envelope's `msg`. `{name}` is replaced by a parameter. */
+export const cn = {
+  ok: '成功',
+  serverError: SERVER_ERROR_MSG,
+  sessionExpired: SESSION_EXPIRED_MSG,
+  notFound: '接口不存在',
+  badRequest: '请求格式错误',
+  invalidField: '参数错误：{field}',
+  tooManyRequests: '操作太频繁，请稍后再试',
+  ticketInvalid: '登录凭证无效或已过期，请从游戏重新进入',
+  noGameAccount: '您还没有游戏账号，请先下载安装游戏',
+  agentFrozen: '您的推广员账号已被冻结，请联系上级或客服',
+  agentPending: '您的推广员账号正在审核中，请耐心等待',
+  agentsOnly: '仅推广员可以使用此功能',
+  uidMismatch: '用户身份不一致，请重新登录',
+  playerNotFound: '玩家不存在',
+  articleNotFound: '文章不存在',
+  optionNotPublic: '该配置项不可读取',
+  optionNotFound: '配置项不存在',
+  gameSignatureInvalid: '签名无效',
+  gameSignatureExpired: '签名已过期',
+  gameSignatureReplayed: '签名已使用',
+  notVisible: '无权查看该数据',
+} as const;
+export type MessageKey = keyof typeof cn;
+export type Messages = Record<MessageKey, string>;
+
+export const en: Messages = {
+  ok: 'OK',
+  serverError: 'Server error',
+  sessionExpired: 'Your session has expired, please sign in again',
+  notFound: 'No such API',
+  badRequest: 'Malformed request',
+  invalidField: 'Invalid parameter: {field}',
+  tooManyRequests: 'Too many requests, please try again later',
+  ticketInvalid: 'The login ticket is invalid or has expired; please enter again from the game',
+  noGameAccount: 'You have no game account yet; please download and install the game first',
+  agentFrozen: 'Your promoter account is frozen; please contact your upline or support',
+  agentPending: 'Your promoter account is under review; please wait',
+  agentsOnly: 'Only promoters can use this feature',
+  uidMismatch: 'The user identity does not match; please sign in again',
+  playerNotFound: 'Player not found',
+  articleNotFound: 'Article not found',
+  optionNotPublic: 'This option cannot be read',
+  optionNotFound: 'No such option',
+  gameSignatureInvalid: 'Invalid signature',
+  gameSignatureExpired: 'Signature expired',
+  gameSignatureReplayed: 'Signature already used',
+  notVisible: 'You may not see this data',
+};
+
+const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };
+
+/**
+ * The two messages the client recognises by their text (SESSION_EXPIRED_MSG, SERVER_ERROR_MSG) stay Chinese in
+ * every locale, because SPEC section 8 keys behaviour on them.
+ */
+const FIXED: ReadonlySet<MessageKey> = new Set(['sessionExpired', 'serverError']);
+
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  const template = FIXED.has(key) ? cn[key] : (catalogues[locale][key] ?? cn[key]);
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const BROWSER_LANGUAGES: Record<string, Locale> = {
+  zh: 'cn',
+  en: 'en',
+  fr: 'fr',
+  he: 'he',
+  iw: 'he',
+  ru: 'ru',
+  ar: 'ar',
+  de: 'ge',
+  es: 'sp',
+  ja: 'ja',
+  ko: 'ko',
+  it: 'it',
+  hu: 'hu',
+};
+
+/** The client sends its UI locale in `X-Lang`; otherwise Accept-Language decides; otherwise Chinese. */
+export function pickLocale(xLang: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (xLang && (LOCALES as readonly string[]).includes(xLang)) return xLang as Locale;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().split('-')[0];
+    if (tag && tag in BROWSER_LANGUAGES) return BROWSER_LANGUAGES[tag] as Locale;
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { openDatabase } from './db/database';
+import { loginUrl, mintLoginTicket } from './modules/game/game-routes';
+import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
+
+/**
+ * Starts the server: configuration, database (embedded by default), migrations, the demo seed, the app; then
+ * prints the demo's login links. Stops everything cleanly on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, db: database.db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db);
+    if (seeded) app.log.info('demo platform seeded');
+  }
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicUrl ?? `http://localhost:${port}`;
+
+  const lines = [`Promoter back-office: ${base}/`, `API docs: ${base}/api/docs`];
+  if (config.seedDemo && (await isSeeded(database.db))) {
+    // Demo tickets only, printed on the console (not the log) so a person can open them; each works once.
+    const agentTicket = await mintLoginTicket(database.db, DEMO.agentPlayerId);
+    const playerTicket = await mintLoginTicket(database.db, DEMO.playerId);
+    lines.push(
+      `Demo agent login (diamond agent 王总, valid 5 minutes, once): ${loginUrl(base, agentTicket.ticket)}`,
+      `Demo player login (unbound player, valid 5 minutes, once):   ${loginUrl(base, playerTicket.ticket)}`,
+      `Demo agent id + password: ${DEMO.agentId} / ${DEMO.agentPassword}`,
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

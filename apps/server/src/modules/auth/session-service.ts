@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+/** What a request knows about its caller once its token has been resolved. */
+export interface SessionContext {
+  sessionId: number;
+  playerId: number;
+  agentId: number | null;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Opaque random token; only its hash is stored, so a database leak yields no usable session. */
+export async function createSession(
+  db: DbOrTx,
+  owner: { playerId: number; agentId: number | null },
+  ttlHours: number,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    playerId: owner.playerId,
+    agentId: owner.agentId,
+    expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
+  });
+  return token;
+}
+
+/**
+ * Resolves a token and slides its expiry. The expiry is moved at most once a minute per session, so a busy
+ * client does not write on every request.
+ */
+export async function resolveSession(db: DbOrTx, token: string, ttlHours: number): Promise<SessionContext | null> {
+  const rows = await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`${sessions.lastSeenAt} < now() - interval '1 minute'`,
+      ),
+    )
+    .returning({ sessionId: sessions.id, playerId: sessions.playerId, agentId: sessions.agentId });
+  if (rows[0]) return rows[0];
+  const [row] = await db
+    .select({ sessionId: sessions.id, playerId: sessions.playerId, agentId: sessions.agentId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every session of a player but one (after a password change). */
+export async function revokeOtherSessions(db: DbOrTx, playerId: number, keepSessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.playerId, playerId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,26 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GAME_SIGNATURE_WINDOW_SECONDS } from '@promoter/contract';
+
+/** hex HMAC-SHA256 of `${timestamp}.${rawBody}`: what the game server sends in X-Game-Signature. */
+export function signGameRequest(secret: string, timestamp: number | string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+export type SignatureCheck = 'ok' | 'invalid' | 'expired';
+
+export function checkGameSignature(input: {
+  secret: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  rawBody: string;
+  nowSeconds: number;
+}): SignatureCheck {
+  const { timestamp, signature } = input;
+  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return 'invalid';
+  const expected = Buffer.from(signGameRequest(input.secret, timestamp, input.rawBody), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  // Constant-time comparison: the time taken says nothing about how many characters matched.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (Math.abs(input.nowSeconds - Number(timestamp)) > GAME_SIGNATURE_WINDOW_SECONDS) return 'expired';
+  return 'ok';
+}

@@ -1,0 +1,75 @@
+import { BillType } from '@promoter/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, ledgerEntries } from '../../db/schema';
+
+export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };
+export type AccountCurrency = 'balance' | 'diamonds';
+
+export interface Posting {
+  owner: AccountOwner;
+  currency: AccountCurrency;
+  /** Signed: positive credits, negative debits. Fen for balance, whole diamonds for diamonds. */
+  amount: number;
+  billType: BillType;
+  ref: { type: string; id: string };
+  counterparty?: AccountOwner;
+  memo?: string;
+  /** Only the demo seed writes history in the past. */
+  at?: Date;
+}
+
+export class InsufficientFundsError extends Error {
+  constructor(readonly owner: AccountOwner, readonly currency: AccountCurrency) {
+    super(`insufficient ${currency} on ${owner.ownerType} ${owner.ownerId}`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** Creates the account if it does not exist yet; returns its id. */
+export async function ensureAccount(db: DbOrTx, owner: AccountOwner, currency: AccountCurrency): Promise<number> {
+  const [created] = await db
+    .insert(accounts)
+    .values({ ownerType: owner.ownerType, ownerId: owner.ownerId, currency })
+    .onConflictDoNothing()
+    .returning({ id: accounts.id });
+  if (created) return created.id;
+  const [existing] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerType, owner.ownerType), eq(accounts.ownerId, owner.ownerId), eq(accounts.currency, currency)));
+  if (!existing) throw new Error('account vanished');
+  return existing.id;
+}
+
+/**
+ * Applies one change to one account and writes its ledger entry, inside the caller's transaction.
+ * The change is one conditional UPDATE (`value + amount >= 0`), so a debit can never overdraw, whatever runs
+ * beside it; no read-then-write in application code. Throws InsufficientFundsError when the debit does not fit.
+ */
+export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: number; after: number }> {
+  if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error('posting amount must be a non-zero integer');
+  const accountId = await ensureAccount(tx, posting.owner, posting.currency);
+  const [updated] = await tx
+    .update(accounts)
+    .set({ value: sql`${accounts.value} + ${posting.amount}`, updatedAt: sql`now()` })
+    .where(and(eq(accounts.id, accountId), sql`${accounts.value} + ${posting.amount} >= 0`))
+    .returning({ value: accounts.value });
+  if (!updated) throw new InsufficientFundsError(posting.owner, posting.currency);
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      accountId,
+      amount: posting.amount,
+      after: updated.value,
+      billType: posting.billType,
+      refType: posting.ref.type,
+      refId: posting.ref.id,
+      counterpartyType: posting.counterparty?.ownerType,
+      counterpartyId: posting.counterparty?.ownerId,
+      memo: posting.memo ?? '',
+      ...(posting.at ? { createdAt: posting.at } : {}),
+    })
+    .returning({ id: ledgerEntries.id });
+  return { entryId: (entry as { id: number }).id, after: updated.value };
+}

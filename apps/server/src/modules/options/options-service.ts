@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { options } from '../../db/schema';
+
+/**
+ * Operator settings with the defaults the platform runs on when a row is missing. The public ones may be read
+ * by anyone through getOptionsByKey; the rest stay on the server.
+ */
+export const OPTION_DEFAULTS = {
+  'platform.timezone': { value: 'Asia/Shanghai', isPublic: false },
+  'price.level1': { value: '0.50', isPublic: false },
+  'price.level2': { value: '0.60', isPublic: false },
+  'price.level3': { value: '0.70', isPublic: false },
+  'price.retail': { value: '1.00', isPublic: true },
+  'commission.level1': { value: '30', isPublic: false },
+  'commission.level2': { value: '25', isPublic: false },
+  'commission.level3': { value: '20', isPublic: false },
+  'withdraw.min': { value: '100.00', isPublic: true },
+  'withdraw.feeRate': { value: '0', isPublic: true },
+  'withdraw.dailyCount': { value: '3', isPublic: true },
+  'register.open': { value: 'true', isPublic: true },
+  'bind.unbindAllowed': { value: 'true', isPublic: true },
+  'shop.url': { value: '', isPublic: true },
+  'close.scheme': { value: 'lgapp://close', isPublic: true },
+  'download.android': { value: '', isPublic: true },
+  'download.ios': { value: '', isPublic: true },
+} as const satisfies Record<string, { value: string; isPublic: boolean }>;
+export type OptionKey = keyof typeof OPTION_DEFAULTS;
+
+export async function getOption(db: DbOrTx, key: OptionKey): Promise<string> {
+  const [row] = await db.select({ value: options.value }).from(options).where(eq(options.key, key));
+  return row?.value ?? OPTION_DEFAULTS[key].value;
+}
+
+/** A public option, or null when the key is unknown or not public. */
+export async function getPublicOption(db: DbOrTx, key: string): Promise<{ value: string } | 'not-public' | null> {
+  const [row] = await db.select().from(options).where(eq(options.key, key));
+  if (row) return row.isPublic ? { value: row.value } : 'not-public';
+  if (key in OPTION_DEFAULTS) {
+    const fallback = OPTION_DEFAULTS[key as OptionKey];
+    return fallback.isPublic ? { value: fallback.value } : 'not-public';
+  }
+  return null;
+}
+
+export async function getPlatformTimeZone(db: DbOrTx): Promise<string> {
+  return getOption(db, 'platform.timezone');
+}

@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import { type Locale, type MessageKey, pickLocale, translate } from '../i18n/messages';
+import { resolveSession, type SessionContext } from '../modules/auth/session-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    session: SessionContext | null;
+    t(key: MessageKey, params?: Record<string, string | number>): string;
+  }
+}
+
+export const TOKEN_HEADER = 'xx-token';
+
+/** Decorates every request with its locale, a translator and, when it carries a valid `XX-Token`, its session. */
+export const requestContextPlugin = fp(async (app) => {
+  app.decorateRequest('locale', 'cn');
+  app.decorateRequest('session', null);
+  app.decorateRequest('t', function (key: MessageKey, params?: Record<string, string | number>) {
+    return translate(this.locale, key, params);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const xLang = request.headers['x-lang'];
+    request.locale = pickLocale(typeof xLang === 'string' ? xLang : undefined, request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+    const token = request.headers[TOKEN_HEADER];
+    if (typeof token === 'string' && token.length > 0 && token.length <= 200 && request.url.startsWith('/api/')) {
+      request.session = await resolveSession(app.db, token, app.config.sessionTtlHours);
+    }
+  });
+});

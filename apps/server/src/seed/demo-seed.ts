@@ -1,0 +1,193 @@
+import { BillType, moneyToFen } from '@promoter/contract';
+import argon2 from 'argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { agents, articles, goods, goodsCategories, options, players } from '../db/schema';
+import { type AccountOwner, post } from '../modules/ledger/ledger-service';
+import { OPTION_DEFAULTS } from '../modules/options/options-service';
+import { DEMO_ARTICLES } from './demo-articles';
+
+/** The demo platform's fixed identities: links are printed for these at every start. */
+export const DEMO = {
+  agentId: 10001,
+  agentPlayerId: 100001,
+  playerId: 200008,
+  agentPassword: 'demo1234',
+} as const;
+
+const agent = (id: number): AccountOwner => ({ ownerType: 'agent', ownerId: id });
+const player = (id: number): AccountOwner => ({ ownerType: 'player', ownerId: id });
+
+/** A small deterministic generator so every demo platform has the same history. */
+function random(seed: number) {
+  let state = seed;
+  return (min: number, max: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return min + (state % (max - min + 1));
+  };
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(agents);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Seeds the demo platform once, on an empty database: a diamond agent with gold and silver children, bound and
+ * unbound players, a month of ledger history written through the ledger (so every account's entries sum to its
+ * value), goods, articles and options.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (await isSeeded(db)) return false;
+  const passwordHash = await argon2.hash(DEMO.agentPassword, { type: argon2.argon2id });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table agents in exclusive mode`);
+    const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(agents);
+    if ((again?.n ?? 0) > 0) return;
+
+    await tx
+      .insert(options)
+      .values(Object.entries(OPTION_DEFAULTS).map(([key, o]) => ({ key, value: o.value, isPublic: o.isPublic })))
+      .onConflictDoNothing();
+    const demoOptions: Record<string, string> = {
+      'shop.url': '#/agent/mine-recharge',
+      'download.android': 'https://download.example.com/lg-game/android.apk',
+      'download.ios': 'https://download.example.com/lg-game/ios',
+    };
+    for (const [key, value] of Object.entries(demoOptions)) {
+      await tx.update(options).set({ value }).where(eq(options.key, key));
+    }
+
+    await tx.insert(players).values([
+      { id: 100001, nickname: '王总', mobile: '13800000001', avatar: '' },
+      { id: 100002, nickname: '李经理', mobile: '13800000002', avatar: '' },
+      { id: 100003, nickname: '张主管', mobile: '13800000003', avatar: '' },
+      { id: 100004, nickname: '赵小刘', mobile: '13800000004', avatar: '' },
+      { id: 100005, nickname: '孙冻结', mobile: '13800000005', avatar: '' },
+    ]);
+    // Fixed ids, so the demo's printed agent id is always right; the identity then continues after them.
+    const diamond = await insertAgent(tx, { id: DEMO.agentId, playerId: 100001, level: 1, parentId: null, passwordHash });
+    const goldA = await insertAgent(tx, { id: 10002, playerId: 100002, level: 2, parentId: diamond, passwordHash });
+    const goldB = await insertAgent(tx, { id: 10003, playerId: 100003, level: 2, parentId: diamond, passwordHash });
+    const silver = await insertAgent(tx, { id: 10004, playerId: 100004, level: 3, parentId: goldA, passwordHash });
+    await insertAgent(tx, { id: 10005, playerId: 100005, level: 3, parentId: goldB, passwordHash, status: 'frozen' });
+    await tx.execute(sql`select setval(pg_get_serial_sequence('agents', 'id'), (select max(id) from agents))`);
+
+    const boundTo: Record<number, number | null> = {
+      200001: diamond,
+      200002: diamond,
+      200003: diamond,
+      200004: goldA,
+      200005: goldA,
+      200006: silver,
+      200007: null,
+      200008: null,
+    };
+    const names = ['小明', '阿强', '老周', '小美', '大熊', '阿杰', '小雨', '游客小陈'];
+    await tx.insert(players).values(
+      Object.entries(boundTo).map(([id, agentId], i) => ({
+        id: Number(id),
+        nickname: names[i] as string,
+        avatar: '',
+        mobile: `1390000${String(i + 1).padStart(4, '0')}`,
+        boundAgentId: agentId,
+      })),
+    );
+
+    await writeHistory(tx, { diamond, goldA, goldB, silver });
+
+    const [category] = await tx.insert(goodsCategories).values({ name: '钻石套餐', sort: 1 }).returning();
+    await tx.insert(goods).values(
+      [100, 300, 600, 1000, 3000, 5000].map((diamonds, i) => ({
+        categoryId: (category as { id: number }).id,
+        name: `${diamonds} 钻石`,
+        diamonds,
+        sort: i,
+      })),
+    );
+    await tx.insert(articles).values(DEMO_ARTICLES);
+  });
+  return true;
+}
+
+async function insertAgent(
+  tx: Tx,
+  values: { id: number; playerId: number; level: number; parentId: number | null; passwordHash: string; status?: 'active' | 'frozen' },
+): Promise<number> {
+  const [row] = await tx.insert(agents).values(values).returning({ id: agents.id });
+  return (row as { id: number }).id;
+}
+
+/** A month of the agents' daily work, every movement through the ledger. */
+async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB: number; silver: number }) {
+  const rnd = random(20261101);
+  const price = { 1: moneyToFen('0.50'), 2: moneyToFen('0.60'), 3: moneyToFen('0.70') } as const;
+  const now = Date.now();
+  const day = 24 * 3600 * 1000;
+  let n = 0;
+  const ref = (type: string) => ({ type, id: `seed-${++n}` });
+
+  for (let d = 30; d >= 0; d--) {
+    // Today's entries are a few minutes old; older days spread over working hours.
+    const at = (hour: number) => new Date(d === 0 ? now - (10 - hour / 3) * 60_000 : now - d * day + (hour - 12) * 3600_000);
+
+    if (d % 6 === 0 || d === 30) {
+      // Purchases of diamonds for the agents' own stock, with the differential profit up the line.
+      const buys: [number, number][] = [
+        [ids.diamond, 10000],
+        [ids.goldA, 4000],
+        [ids.silver, 3000],
+        [ids.goldB, 2000],
+      ];
+      for (const [buyer, diamonds] of buys) {
+        const r = ref('order');
+        await post(tx, { owner: agent(buyer), currency: 'diamonds', amount: diamonds, billType: BillType.buyDiamonds, ref: r, memo: '购买钻石', at: at(9) });
+        if (buyer === ids.goldA || buyer === ids.goldB) {
+          const profit = (price[2] - price[1]) * diamonds;
+          await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: profit, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
+        }
+        if (buyer === ids.silver) {
+          await post(tx, { owner: agent(ids.goldA), currency: 'balance', amount: (price[3] - price[2]) * diamonds, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
+          await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: (price[2] - price[1]) * diamonds, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
+        }
+      }
+    }
+
+    // Recharges to the agents' players.
+    const recharges: [number, number][] = [
+      [ids.diamond, 200001],
+      [ids.diamond, 200002],
+      [ids.diamond, 200003],
+      [ids.goldA, 200004],
+      [ids.goldA, 200005],
+      [ids.silver, 200006],
+    ];
+    for (const [from, to] of recharges) {
+      if (rnd(0, 2) === 0 && d !== 0) continue;
+      const diamonds = rnd(5, 30) * 10;
+      const r = ref('recharge');
+      await post(tx, { owner: agent(from), currency: 'diamonds', amount: -diamonds, billType: BillType.rechargePlayer, ref: r, counterparty: player(to), memo: '为玩家充值', at: at(14) });
+      await post(tx, { owner: player(to), currency: 'diamonds', amount: diamonds, billType: BillType.rechargePlayer, ref: r, counterparty: agent(from), memo: '推广员充值', at: at(14) });
+    }
+
+    // Bound players buy in the shop; their agents earn the commission differential.
+    if (d % 4 === 1 || d === 0) {
+      const spend = rnd(10, 50) * 1000; // fen
+      const r = ref('order');
+      await post(tx, { owner: player(200001), currency: 'diamonds', amount: spend / 100, billType: BillType.buyDiamonds, ref: r, memo: '商城购钻', at: at(20) });
+      await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: (spend * 30) / 100, billType: BillType.profit, ref: r, counterparty: player(200001), memo: '玩家购钻提成', at: at(20) });
+    }
+
+    if (d % 7 === 3) {
+      const r = ref('transfer');
+      await post(tx, { owner: agent(ids.diamond), currency: 'diamonds', amount: -300, billType: BillType.transferOut, ref: r, counterparty: agent(ids.goldB), memo: '转给下级', at: at(16) });
+      await post(tx, { owner: agent(ids.goldB), currency: 'diamonds', amount: 300, billType: BillType.transferIn, ref: r, counterparty: agent(ids.diamond), memo: '上级转入', at: at(16) });
+    }
+
+    if (d === 12) {
+      const r = ref('exchange');
+      await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: -moneyToFen('100.00'), billType: BillType.exchange, ref: r, memo: '余额兑换钻石', at: at(11) });
+      await post(tx, { owner: agent(ids.diamond), currency: 'diamonds', amount: moneyToFen('100.00') / price[1], billType: BillType.exchange, ref: r, memo: '余额兑换钻石', at: at(11) });
+    }
+  }
+}

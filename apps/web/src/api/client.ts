@@ -1,0 +1,130 @@
+import { calls, ResponseCode, SESSION_EXPIRED_MSG, ZEnvelope } from '@promoter/contract';
+import type { CallData, CallInput, CallName } from '@promoter/contract';
+import { HTTP_TIMEOUT_MS } from '../config/constants';
+import { env } from '../config/env';
+import { paths } from '../config/paths';
+import { i18n } from '../i18n';
+import { notify } from '../lib/notify';
+import { progress } from '../lib/progress';
+import { session } from '../lib/session';
+import { ApiError, ContractError, NetworkError } from './errors';
+
+/**
+ * The one API client (SPEC sections 7 and 8), typed by the contract's call table:
+ * - base `/api/`, JSON, 10 000 ms time-out, the stored token in `XX-Token`, the session's player id in
+ *   `uid` for the shop calls;
+ * - code 1 resolves with `data` parsed by the contract schema;
+ * - code 0 stops the progress bar, shows an error toast with `msg`, and rejects;
+ * - code 10001 or the session-expired message clears the session and goes back to login;
+ * - other codes (1001, 1002) reject with an ApiError for the caller to handle;
+ * - network errors and time-outs reject with a NetworkError (no toast: the caller decides).
+ */
+
+let onSessionExpired: () => void = () => {
+  window.location.hash = `#${paths.session.login.getHref()}`;
+};
+
+/** The app plugs in its router's navigation; the default goes through the hash. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** GET input as a query string: undefined values are left out, the rest stringified. */
+export function toQueryString(input: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function linkSignals(timeout: AbortController, outer: AbortSignal | undefined): () => void {
+  if (!outer) return () => undefined;
+  if (outer.aborted) {
+    timeout.abort(outer.reason);
+    return () => undefined;
+  }
+  const forward = () => timeout.abort(outer.reason);
+  outer.addEventListener('abort', forward, { once: true });
+  return () => outer.removeEventListener('abort', forward);
+}
+
+export async function request<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: RequestOptions = {},
+): Promise<CallData<N>> {
+  const def = calls[name];
+  const body: Record<string, unknown> = def.input.parse(input) as Record<string, unknown>;
+  const { token } = session.get();
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['XX-Token'] = token;
+  if ('uidHeader' in def && def.uidHeader) {
+    const playerId = session.playerId();
+    if (playerId !== null) headers.uid = String(playerId);
+  }
+  let url = `${env.apiBase}${def.path}`;
+  let payload: string | undefined;
+  if (def.method === 'GET') {
+    url += toQueryString(body);
+  } else {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP_TIMEOUT_MS);
+  const unlink = linkSignals(controller, options.signal);
+
+  let envelope: { code: number; msg: string; data: unknown };
+  try {
+    const response = await fetch(url, { method: def.method, headers, body: payload, signal: controller.signal });
+    const parsed = ZEnvelope.safeParse(await response.json());
+    if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
+    envelope = parsed.data;
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error instanceof Error ? error.message : String(error), timedOut);
+  } finally {
+    clearTimeout(timer);
+    unlink();
+  }
+
+  if (envelope.code === ResponseCode.notSignedIn || envelope.msg === SESSION_EXPIRED_MSG) {
+    progress.done();
+    const hadSession = session.get().token !== null;
+    session.clear();
+    if (hadSession) notify.error(envelope.msg || SESSION_EXPIRED_MSG);
+    onSessionExpired();
+    throw new ApiError(envelope.code, envelope.msg);
+  }
+  if (envelope.code === ResponseCode.failure) {
+    progress.done();
+    notify.error(envelope.msg);
+    throw new ApiError(envelope.code, envelope.msg);
+  }
+  if (envelope.code !== ResponseCode.success) {
+    throw new ApiError(envelope.code, envelope.msg);
+  }
+
+  const data = def.data.safeParse(envelope.data);
+  if (!data.success) {
+    progress.done();
+    notify.error(i18n.t('errors.badResponse'));
+    throw new ContractError(`${def.path}: ${data.error.message}`);
+  }
+  if (token && def.auth !== 'anyone') session.touch();
+  return data.data as CallData<N>;
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OptionKey } from '../config/constants';
+import { request } from './client';
+
+/** A public option (`system/version/getOptionsByKey`): shop URL, close scheme, download links. */
+export function getOptionQueryOptions(key: OptionKey) {
+  return queryOptions({
+    queryKey: ['option', key],
+    queryFn: async () => (await request('getOptionsByKey', { key })).value,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useOption(key: OptionKey, enabled = true) {
+  return useQuery({ ...getOptionQueryOptions(key), enabled });
+}

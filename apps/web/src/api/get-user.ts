@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+import { session, useIsAuthenticated } from '../lib/session';
+
+/** The signed-in agent with its figures (`agent/user/getUser`); a success is also kept in the session. */
+export async function getUser() {
+  const user = await request('getUser', {});
+  session.setUser(user);
+  return user;
+}
+
+export function getUserQueryOptions() {
+  return queryOptions({ queryKey: ['agent', 'user'], queryFn: getUser });
+}
+
+export function useUser() {
+  const signedIn = useIsAuthenticated();
+  return useQuery({ ...getUserQueryOptions(), enabled: signedIn });
+}

@@ -1,0 +1,135 @@
+/**
+ * The ONE table of the client's routes (SPEC section 2). Every link, redirect and route definition reads
+ * its string from here; nothing else types a route.
+ *
+ * Each entry has `path` (the router pattern) and `getHref()` (what a link points to). Entries that take
+ * query inputs accept them in `getHref`.
+ */
+
+export interface RoutePath<A extends unknown[] = []> {
+  readonly path: string;
+  readonly getHref: (...args: A) => string;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function route(path: string): RoutePath {
+  return { path, getHref: () => path };
+}
+
+function routeWithQuery<Q extends Query>(path: string): RoutePath<[query?: Q]> {
+  return { path, getHref: (query?: Q) => withQuery(path, query) };
+}
+
+export const LAYOUTS = ['default', 'boxed', 'boxed-v2', 'horizontal', 'mini'] as const;
+export type LayoutName = (typeof LAYOUTS)[number];
+
+export const DASHBOARDS = ['ecommerce', 'web-analytics', 'magazine', 'news', 'agency', 'saas'] as const;
+export type DashboardName = (typeof DASHBOARDS)[number];
+
+export interface LayoutPaths {
+  readonly root: RoutePath;
+  readonly dashboard: Readonly<Record<DashboardName, RoutePath>>;
+  readonly cart: RoutePath;
+}
+
+function layoutPaths(layout: LayoutName): LayoutPaths {
+  const root = `/${layout}`;
+  const dashboard = Object.fromEntries(
+    DASHBOARDS.map((name) => [name, route(`${root}/dashboard/${name}`)]),
+  ) as Record<DashboardName, RoutePath>;
+  return { root: route(root), dashboard, cart: route(`${root}/ecommerce/cart`) };
+}
+
+export const paths = {
+  root: route('/'),
+
+  /** Agent routes; `main` lives in the boxed-v2 layout, the others are mobile pages. */
+  agent: {
+    // Needing sign-in.
+    treeview: route('/agent/treeview'),
+    userRecharge: route('/agent/user-recharge'),
+    withdraw: route('/agent/Withdraw'),
+    withdrawApply: route('/agent/withdraw-apply'),
+    withdrawList: route('/agent/withdraw-list'),
+    childTree: route('/agent/child-tree'),
+    currencyList: route('/agent/currency-list'),
+    currencyDetail: routeWithQuery<{ billType?: number; currency?: number }>('/agent/currency-detail'),
+    priceList: route('/agent/price-list'),
+    mineRecharge: routeWithQuery<{ from?: 'reg' }>('/agent/mine-recharge'),
+    queryOrder: route('/agent/query-order'),
+    setChild: route('/agent/set-child'),
+    main: route('/agent/Main'),
+    /** The lower-case spelling seen in links; redirects to `main`. */
+    mainLowerCase: route('/agent/main'),
+    // Without the sign-in flag.
+    bindAgent: route('/agent/bind-agent'),
+    agentInfo: route('/agent/agent-info'),
+    guideSetup: route('/agent/guide-setup'),
+    transferAgent: route('/agent/transfer-agent'),
+    index: route('/agent/index'),
+    help: route('/agent/help'),
+    agentDesc: route('/agent/agent-desc'),
+  },
+
+  users: {
+    userProfile: route('/users/user-profile'),
+    usersList: route('/users/users-list'),
+  },
+
+  inbox: route('/inbox'),
+  callback: route('/callback'),
+
+  session: {
+    login: routeWithQuery<{ token?: string }>('/session/login'),
+    loginWx: routeWithQuery<{ code?: string }>('/session/loginWx'),
+    signUp: routeWithQuery<{ from?: number; level?: number }>('/session/sign-up'),
+    lockScreen: route('/session/lock-screen'),
+    forgotPassword: route('/session/forgot-password'),
+    resetPassword: route('/session/reset-password'),
+    updatePassword: route('/session/update-password'),
+  },
+
+  layouts: {
+    default: layoutPaths('default'),
+    boxed: layoutPaths('boxed'),
+    'boxed-v2': layoutPaths('boxed-v2'),
+    horizontal: layoutPaths('horizontal'),
+    mini: layoutPaths('mini'),
+  } satisfies Record<LayoutName, LayoutPaths>,
+} as const;
+
+export interface Redirect {
+  readonly from: RoutePath;
+  readonly to: string;
+  /** Match `from` case-sensitively (so '/agent/main' can redirect to '/agent/Main'). */
+  readonly caseSensitive?: boolean;
+}
+
+/** Layout roots and other redirects of SPEC section 2. */
+export const redirects: readonly Redirect[] = [
+  { from: paths.root, to: paths.agent.index.getHref() },
+  { from: paths.layouts.default.root, to: paths.layouts.default.dashboard.ecommerce.getHref() },
+  { from: paths.layouts.boxed.root, to: paths.layouts.boxed.dashboard.ecommerce.getHref() },
+  { from: paths.layouts['boxed-v2'].root, to: paths.agent.main.getHref() },
+  { from: paths.layouts.horizontal.root, to: paths.layouts.horizontal.dashboard.ecommerce.getHref() },
+  { from: paths.layouts.mini.root, to: paths.layouts.mini.dashboard.ecommerce.getHref() },
+  { from: paths.agent.mainLowerCase, to: paths.agent.main.getHref(), caseSensitive: true },
+];
+
+/** Which layout a pathname belongs to, for links that stay in the current layout (cart, dashboards). */
+export function layoutOfPathname(pathname: string): LayoutName {
+  if (pathname.toLowerCase() === paths.agent.main.path.toLowerCase()) return 'boxed-v2';
+  const first = pathname.split('/')[1] ?? '';
+  return (LAYOUTS as readonly string[]).includes(first) ? (first as LayoutName) : 'default';
+}

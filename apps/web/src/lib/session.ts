@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ZAgentUser, ZPlayer, ZWxUserInfo } from '@promoter/contract';
+import type { TAgentUser, TPlayer, TWxUserInfo } from '@promoter/contract';
+import { env } from '../config/env';
+import { createStore } from './create-store';
+import { readStored, writeStored } from './storage';
+import { parseUserAgent } from './user-agent';
+import type { UserAgentRecord } from './user-agent';
+
+/**
+ * Session state of SPEC section 3. Kept in local storage: user, token, userAgent, player, wxUserInfo,
+ * unionId, and the expiry time; held in memory only: isUserSigninWithAuth0, parentId, mobileLogin.
+ * Authenticated means: a token, and now earlier than the expiry.
+ */
+export interface SessionState {
+  token: string | null;
+  user: TAgentUser | null;
+  player: TPlayer | null;
+  userAgent: UserAgentRecord | null;
+  wxUserInfo: TWxUserInfo | null;
+  unionId: string | null;
+  /** Epoch milliseconds; the session counts as signed in while now < expiresAt. */
+  expiresAt: number | null;
+  isUserSigninWithAuth0: boolean;
+  /** The inviting agent of a sign-up, when known. */
+  parentId: number | null;
+  /** Set when the login answered 1001 (no game account yet): the player came from a mobile login. */
+  mobileLogin: boolean;
+}
+
+const ZUserAgentRecord = z.object({ platform: z.string(), version: z.string(), playerId: z.string() });
+
+const KEYS = {
+  token: 'token',
+  user: 'user',
+  player: 'player',
+  userAgent: 'userAgent',
+  wxUserInfo: 'wxUserInfo',
+  unionId: 'unionId',
+  expiresAt: 'expiresAt',
+} as const;
+
+function loadInitial(): SessionState {
+  const currentAgent = typeof navigator === 'undefined' ? null : parseUserAgent(navigator.userAgent);
+  return {
+    token: readStored(KEYS.token, z.string().min(1)) ?? null,
+    user: readStored(KEYS.user, ZAgentUser) ?? null,
+    player: readStored(KEYS.player, ZPlayer) ?? null,
+    userAgent: currentAgent ?? readStored(KEYS.userAgent, ZUserAgentRecord) ?? null,
+    wxUserInfo: readStored(KEYS.wxUserInfo, ZWxUserInfo) ?? null,
+    unionId: readStored(KEYS.unionId, z.string()) ?? null,
+    expiresAt: readStored(KEYS.expiresAt, z.number()) ?? null,
+    isUserSigninWithAuth0: false,
+    parentId: null,
+    mobileLogin: false,
+  };
+}
+
+function persist(state: SessionState): void {
+  writeStored(KEYS.token, state.token);
+  writeStored(KEYS.user, state.user);
+  writeStored(KEYS.player, state.player);
+  writeStored(KEYS.userAgent, state.userAgent);
+  writeStored(KEYS.wxUserInfo, state.wxUserInfo);
+  writeStored(KEYS.unionId, state.unionId);
+  writeStored(KEYS.expiresAt, state.expiresAt);
+}
+
+export const sessionStore = createStore<SessionState>(loadInitial(), persist);
+
+export function isAuthenticated(state: Pick<SessionState, 'token' | 'expiresAt'>, now = Date.now()): boolean {
+  return state.token !== null && state.expiresAt !== null && now < state.expiresAt;
+}
+
+export function useIsAuthenticated(): boolean {
+  const token = sessionStore.use((s) => s.token);
+  const expiresAt = sessionStore.use((s) => s.expiresAt);
+  return isAuthenticated({ token, expiresAt });
+}
+
+function freshExpiry(now = Date.now()): number {
+  return now + env.sessionTtlMs;
+}
+
+export const session = {
+  get: sessionStore.get,
+
+  /** An agent signed in (isAgent true): token and user are kept, any player record is dropped. */
+  signInAgent(token: string, user: TAgentUser | undefined): void {
+    sessionStore.set({
+      token,
+      user: user ?? null,
+      player: null,
+      expiresAt: freshExpiry(),
+      parentId: user?.parentId ?? null,
+      mobileLogin: false,
+    });
+  },
+
+  /** A player that is not an agent signed in: token and player are kept. */
+  signInPlayer(token: string, player: TPlayer | undefined): void {
+    sessionStore.set({ token, user: null, player: player ?? null, expiresAt: freshExpiry(), mobileLogin: false });
+  },
+
+  setUser(user: TAgentUser): void {
+    sessionStore.set({ user, parentId: user.parentId });
+  },
+
+  markMobileLogin(): void {
+    sessionStore.set({ mobileLogin: true });
+  },
+
+  /** Sessions slide on the server; each successful signed-in call moves the local expiry too. */
+  touch(): void {
+    const { token } = sessionStore.get();
+    if (token) sessionStore.set({ expiresAt: freshExpiry() });
+  },
+
+  /** Sign-out or an expired session: everything of the account goes; the browser's agent record stays. */
+  clear(): void {
+    sessionStore.set({
+      token: null,
+      user: null,
+      player: null,
+      wxUserInfo: null,
+      unionId: null,
+      expiresAt: null,
+      isUserSigninWithAuth0: false,
+      parentId: null,
+      mobileLogin: false,
+    });
+  },
+
+  /** The player id the shop's `uid` header carries: the signed-in player's, or the agent's own player. */
+  playerId(): number | null {
+    const { player, user } = sessionStore.get();
+    return player?.playerId ?? user?.playerId ?? null;
+  },
+};

@@ -1,0 +1,459 @@
+import { z } from 'zod';
+import {
+  ZAgentId,
+  ZAgentUser,
+  ZEmpty,
+  ZIsoDate,
+  ZLoginResult,
+  ZMobile,
+  ZPage,
+  ZPageQuery,
+  ZPlayer,
+  ZPlayerId,
+  ZRequestId,
+  ZWxUserInfo,
+} from './common';
+import {
+  ZAgentLevel,
+  ZBillType,
+  ZCaptchaPurpose,
+  ZCurrency,
+  ZOrderStatus,
+  ZWithdrawalAccountType,
+  ZWithdrawalStatus,
+} from './enums';
+import { ZMoney, ZMoneyInput } from './money';
+
+/**
+ * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent
+ * (or any signed-in player, for `player`-flavoured calls such as bind, which refuse agents by rule).
+ */
+export type CallAuth = 'anyone' | 'signedIn' | 'agent' | 'player';
+
+export interface CallDef<
+  M extends 'GET' | 'POST' = 'GET' | 'POST',
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  method: M;
+  path: string;
+  auth: CallAuth;
+  /** Body for POST, query string for GET. */
+  input: I;
+  /** The `data` of a successful envelope. */
+  data: O;
+  /** Calls of the shop carry the `uid` header, which must match the session's player. */
+  uidHeader?: boolean;
+  summary: string;
+}
+
+function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
+  def: CallDef<M, I, O>,
+): CallDef<M, I, O> {
+  return def;
+}
+
+// ---- shared shapes of the calls -------------------------------------------------------------
+
+const ZBillAmount = z.union([ZMoney, z.number().int()]);
+
+export const ZBillEntry = z.object({
+  id: z.string(),
+  billType: z.number().int().min(1).max(9),
+  currency: z.union([z.literal(1), z.literal(2)]),
+  amount: ZBillAmount,
+  after: ZBillAmount,
+  memo: z.string(),
+  createdAt: ZIsoDate,
+});
+export type TBillEntry = z.infer<typeof ZBillEntry>;
+
+export const ZBillReference = z.object({
+  type: z.enum(['recharge', 'transfer', 'order', 'withdrawal', 'exchange', 'adjustment', 'seed']),
+  id: z.string(),
+  counterparty: z
+    .object({ kind: z.enum(['player', 'agent']), id: z.number().int(), nickname: z.string() })
+    .nullable(),
+});
+
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  amount: ZMoney,
+  fee: ZMoney,
+  status: ZWithdrawalStatus,
+  accountType: ZWithdrawalAccountType,
+  accountName: z.string(),
+  accountNo: z.string(),
+  bankName: z.string().nullable(),
+  createdAt: ZIsoDate,
+  reviewedAt: ZIsoDate.nullable(),
+  remark: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+export const ZChildAgent = z.object({
+  agentId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  level: ZAgentLevel,
+  price: ZMoney,
+  teamSize: z.number().int(),
+  createdAt: ZIsoDate,
+});
+export type TChildAgent = z.infer<typeof ZChildAgent>;
+
+export const ZRecentPlayer = ZPlayer.extend({ lastRechargeAt: ZIsoDate });
+
+export const ZGoods = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  diamonds: z.number().int(),
+  price: ZMoney,
+});
+export type TGoods = z.infer<typeof ZGoods>;
+
+export const ZGoodsCategory = z.object({ id: z.number().int(), name: z.string(), goods: z.array(ZGoods) });
+
+export const ZArticle = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+  updatedAt: ZIsoDate,
+});
+
+const ZPassword = z.string().min(6, 'password must have at least 6 characters').max(64);
+const ZCaptchaCode = z.string().regex(/^\d{6}$/, 'captcha must be 6 digits');
+
+// ---- the call table (DESIGN section 3) ------------------------------------------------------
+
+export const calls = {
+  tokenLogin: call({
+    method: 'POST',
+    path: 'agent/login/tokenLogin',
+    auth: 'anyone',
+    summary: 'Sign in with a game login ticket',
+    input: z.object({ token: z.string().min(1).max(200) }),
+    data: ZLoginResult,
+  }),
+  logout: call({
+    method: 'POST',
+    path: 'agent/login/logout',
+    auth: 'signedIn',
+    summary: 'Revoke the current session',
+    input: ZEmpty,
+    data: ZEmpty,
+  }),
+  checkUserType: call({
+    method: 'POST',
+    path: 'agent/login/checkUserType',
+    auth: 'anyone',
+    summary: 'Whether a player exists and is an agent',
+    input: z.object({ playerId: ZPlayerId }),
+    data: z.object({ exists: z.boolean(), isAgent: z.boolean() }),
+  }),
+  loginByUnionId: call({
+    method: 'POST',
+    path: 'agent/login/loginByUnionId',
+    auth: 'anyone',
+    summary: 'Sign in with a WeChat union id proven by the ticket of getUnionId',
+    input: z.object({ unionId: z.string().min(1).max(64), ticket: z.string().min(1).max(2000) }),
+    data: ZLoginResult,
+  }),
+  loginById: call({
+    method: 'POST',
+    path: 'agent/login/loginById',
+    auth: 'anyone',
+    summary: 'Sign in with agent id and password',
+    input: z.object({ agentId: ZAgentId, password: z.string().min(1).max(128) }),
+    data: ZLoginResult,
+  }),
+  getPlayer: call({
+    method: 'GET',
+    path: 'agent/login/getPlayer',
+    auth: 'signedIn',
+    summary: 'A player as an agent or the player itself sees it',
+    input: z.object({ playerId: ZPlayerId }),
+    data: z.object({
+      playerId: z.number().int(),
+      nickname: z.string(),
+      avatar: z.string(),
+      agentId: z.number().int().nullable(),
+    }),
+  }),
+  playerBindLogin: call({
+    method: 'POST',
+    path: 'agent/login/playerBindLogin',
+    auth: 'anyone',
+    summary: 'Sign in with a game ticket and bind to an agent if unbound',
+    input: z.object({ token: z.string().min(1).max(200), agentId: ZAgentId }),
+    data: ZLoginResult,
+  }),
+  getCode: call({
+    method: 'GET',
+    path: 'agent/public/getCode',
+    auth: 'anyone',
+    summary: 'The WeChat authorize URL',
+    input: z.object({ redirect: z.string().url().max(1000) }),
+    data: z.object({ url: z.string() }),
+  }),
+  getUnionId: call({
+    method: 'POST',
+    path: 'agent/public/getUnionId',
+    auth: 'anyone',
+    summary: 'Exchange a WeChat code for the union id, the user info and a ticket that proves them',
+    input: z.object({ code: z.string().min(1).max(256) }),
+    data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
+  }),
+  bind: call({
+    method: 'POST',
+    path: 'agent/public/bind',
+    auth: 'player',
+    summary: 'Bind the signed-in player to an agent',
+    input: z.object({ agentId: ZAgentId }),
+    data: z.object({ player: ZPlayer }),
+  }),
+  unbind: call({
+    method: 'POST',
+    path: 'agent/public/unbind',
+    auth: 'player',
+    summary: 'Unbind the signed-in player from its agent',
+    input: ZEmpty,
+    data: z.object({ player: ZPlayer }),
+  }),
+  registerCaptcha: call({
+    method: 'POST',
+    path: 'agent/register/captcha',
+    auth: 'anyone',
+    summary: 'Send an SMS code for registration',
+    input: z.object({ mobile: ZMobile }),
+    data: z.object({ ttlSeconds: z.number().int() }),
+  }),
+  validatePlayer: call({
+    method: 'POST',
+    path: 'agent/register/validatePlayer',
+    auth: 'anyone',
+    summary: 'Check a player before registration',
+    input: z.object({ playerId: ZPlayerId }),
+    data: z.object({ playerId: z.number().int(), nickname: z.string(), avatar: z.string(), isAgent: z.boolean() }),
+  }),
+  register: call({
+    method: 'POST',
+    path: 'agent/register/reg',
+    auth: 'player',
+    summary: 'Register the signed-in player as an agent',
+    input: z.object({
+      mobile: ZMobile,
+      captcha: ZCaptchaCode,
+      password: ZPassword,
+      from: ZAgentId.optional(),
+      level: ZAgentLevel.optional(),
+    }),
+    data: z.object({ token: z.string(), user: ZAgentUser }),
+  }),
+  getUser: call({
+    method: 'GET',
+    path: 'agent/user/getUser',
+    auth: 'agent',
+    summary: 'The signed-in agent with its figures',
+    input: ZEmpty,
+    data: ZAgentUser,
+  }),
+  bill: call({
+    method: 'GET',
+    path: 'agent/user/bill',
+    auth: 'agent',
+    summary: 'Ledger entries of one currency, newest first',
+    input: ZPageQuery.extend({
+      currency: ZCurrency,
+      billType: ZBillType.optional(),
+      from: ZIsoDate.optional(),
+      to: ZIsoDate.optional(),
+    }),
+    data: ZPage(ZBillEntry),
+  }),
+  billDetail: call({
+    method: 'GET',
+    path: 'agent/user/billDetail',
+    auth: 'agent',
+    summary: 'One of the caller’s own entries with what it refers to',
+    input: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be an entry id') }),
+    data: ZBillEntry.extend({ reference: ZBillReference }),
+  }),
+  recentBill: call({
+    method: 'GET',
+    path: 'agent/user/recentBill',
+    auth: 'agent',
+    summary: 'The newest entries of both currencies',
+    input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    data: z.object({ list: z.array(ZBillEntry) }),
+  }),
+  withdrawLog: call({
+    method: 'GET',
+    path: 'agent/user/withdrawLogPost',
+    auth: 'agent',
+    summary: 'The caller’s withdrawals',
+    input: ZPageQuery.extend({ status: ZWithdrawalStatus.optional() }),
+    data: ZPage(ZWithdrawal),
+  }),
+  withdraw: call({
+    method: 'POST',
+    path: 'agent/user/withdrawPostByUser',
+    auth: 'agent',
+    summary: 'Apply to withdraw cash; the amount leaves the balance at once',
+    input: z.object({
+      amount: ZMoneyInput,
+      accountType: ZWithdrawalAccountType,
+      accountName: z.string().trim().min(1).max(64),
+      accountNo: z.string().trim().min(1).max(64),
+      bankName: z.string().trim().max(64).optional(),
+      requestId: ZRequestId,
+    }),
+    data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
+  }),
+  withdrawExchange: call({
+    method: 'POST',
+    path: 'agent/user/withdrawExchange',
+    auth: 'agent',
+    summary: 'Exchange balance for diamonds at the agent’s own price',
+    input: z.object({ amount: ZMoneyInput, requestId: ZRequestId }),
+    data: z.object({ diamondsAdded: z.number().int(), balance: ZMoney, diamonds: z.number().int() }),
+  }),
+  recentUser: call({
+    method: 'GET',
+    path: 'agent/user/recentUser',
+    auth: 'agent',
+    summary: 'Players this agent recharged lately',
+    input: ZEmpty,
+    data: z.object({ list: z.array(ZRecentPlayer) }),
+  }),
+  children: call({
+    method: 'GET',
+    path: 'agent/user/children',
+    auth: 'agent',
+    summary: 'Direct child agents with their team size',
+    input: ZPageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
+    data: ZPage(ZChildAgent),
+  }),
+  setPrice: call({
+    method: 'POST',
+    path: 'agent/user/price',
+    auth: 'agent',
+    summary: 'Set a child’s price between the caller’s price and retail',
+    input: z.object({ childId: ZAgentId, price: ZMoneyInput }),
+    data: z.object({ childId: z.number().int(), price: ZMoney }),
+  }),
+  transferAgent: call({
+    method: 'POST',
+    path: 'agent/user/transferAgent',
+    auth: 'agent',
+    summary: 'Transfer diamonds to an agent of the caller’s downline',
+    input: z.object({ toAgentId: ZAgentId, diamonds: z.number().int().min(1).max(100_000), requestId: ZRequestId }),
+    data: z.object({ diamonds: z.number().int() }),
+  }),
+  setChildAgent: call({
+    method: 'POST',
+    path: 'agent/user/setChildAgent',
+    auth: 'agent',
+    summary: 'Make a player bound to the caller its child agent',
+    input: z.object({ playerId: ZPlayerId, level: ZAgentLevel }),
+    data: z.object({ child: ZChildAgent }),
+  }),
+  searchUser: call({
+    method: 'GET',
+    path: 'agent/index/searchUser',
+    auth: 'agent',
+    summary: 'Find players by id or mobile',
+    input: z.object({ keyword: z.string().trim().min(1).max(32) }),
+    data: z.object({ list: z.array(ZPlayer) }),
+  }),
+  recharge: call({
+    method: 'POST',
+    path: 'agent/index/recharge',
+    auth: 'agent',
+    summary: 'Recharge diamonds from the agent’s stock to a player',
+    input: z.object({ playerId: ZPlayerId, diamonds: z.number().int().min(1).max(100_000), requestId: ZRequestId }),
+    data: z.object({ rechargeId: z.string(), diamonds: z.number().int() }),
+  }),
+  readArticle: call({
+    method: 'POST',
+    path: 'portal/articles/read',
+    auth: 'anyone',
+    summary: 'An article by id or slug',
+    input: z
+      .object({ id: z.coerce.number().int().positive().optional(), slug: z.string().max(64).optional() })
+      .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'id or slug is required', path: ['id'] }),
+    data: ZArticle,
+  }),
+  getCaptcha: call({
+    method: 'POST',
+    path: 'user/public/getCaptcha',
+    auth: 'anyone',
+    summary: 'Send an SMS code',
+    input: z.object({ mobile: ZMobile, purpose: ZCaptchaPurpose }),
+    data: z.object({ ttlSeconds: z.number().int() }),
+  }),
+  getUserByMobile: call({
+    method: 'POST',
+    path: 'user/public/getUserByMobile',
+    auth: 'signedIn',
+    summary: 'A player by verified mobile',
+    input: z.object({ mobile: ZMobile }),
+    data: z.object({ playerId: z.number().int(), nickname: z.string(), avatar: z.string(), isAgent: z.boolean() }),
+  }),
+  telVerify: call({
+    method: 'POST',
+    path: 'user/public/telvertify',
+    auth: 'signedIn',
+    summary: 'Bind a verified mobile to the account',
+    input: z.object({ mobile: ZMobile, code: ZCaptchaCode }),
+    data: z.object({ mobile: z.string() }),
+  }),
+  getOptionsByKey: call({
+    method: 'POST',
+    path: 'system/version/getOptionsByKey',
+    auth: 'anyone',
+    summary: 'A public option',
+    input: z.object({ key: z.string().min(1).max(64) }),
+    data: z.object({ key: z.string(), value: z.string() }),
+  }),
+  shopCategories: call({
+    method: 'POST',
+    path: 'shop/goods/categories',
+    auth: 'signedIn',
+    uidHeader: true,
+    summary: 'Categories with goods, priced for the caller',
+    input: ZEmpty,
+    data: z.object({ list: z.array(ZGoodsCategory) }),
+  }),
+  buyGoods: call({
+    method: 'POST',
+    path: 'shop/goods/buyGoods',
+    auth: 'signedIn',
+    uidHeader: true,
+    summary: 'Create an order and its payment',
+    input: z.object({ goodsId: z.number().int().positive(), quantity: z.number().int().min(1).max(99), requestId: ZRequestId }),
+    data: z.object({ orderId: z.string(), amount: ZMoney, payUrl: z.string() }),
+  }),
+  orderQuery: call({
+    method: 'POST',
+    path: 'shop/order/orderquery',
+    auth: 'signedIn',
+    uidHeader: true,
+    summary: 'An order of the caller',
+    input: z.object({ orderId: z.string().min(1).max(64) }),
+    data: z.object({
+      orderId: z.string(),
+      status: ZOrderStatus,
+      amount: ZMoney,
+      paidAt: ZIsoDate.nullable(),
+      goods: z.object({ id: z.number().int(), name: z.string(), diamonds: z.number().int(), quantity: z.number().int() }),
+    }),
+  }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+export type CallData<N extends CallName> = z.infer<Calls[N]['data']>;

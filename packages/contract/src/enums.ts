@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Agent levels: 1 diamond (钻石), 2 gold (黄金), 3 silver (白银). A child's level is always greater. */
+export const AgentLevel = { diamond: 1, gold: 2, silver: 3 } as const;
+export const ZAgentLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type AgentLevel = z.infer<typeof ZAgentLevel>;
+export const AGENT_LEVELS: readonly AgentLevel[] = [1, 2, 3];
+
+/** Bill types of DESIGN section 4. */
+export const BillType = {
+  buyDiamonds: 1,
+  rechargePlayer: 2,
+  transferOut: 3,
+  transferIn: 4,
+  profit: 5,
+  withdrawal: 6,
+  withdrawalRefund: 7,
+  exchange: 8,
+  adjustment: 9,
+} as const;
+export type BillType = (typeof BillType)[keyof typeof BillType];
+export const ZBillType = z.coerce.number().int().min(1).max(9);
+
+/** Currency of a ledger query: 1 the cash balance (fen), 2 the diamond stock. */
+export const Currency = { balance: 1, diamonds: 2 } as const;
+export type Currency = (typeof Currency)[keyof typeof Currency];
+export const ZCurrency = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 1 || v === 2, 'currency must be 1 (balance) or 2 (diamonds)');
+
+export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'rejected', 'paid']);
+export type WithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
+
+export const ZWithdrawalAccountType = z.enum(['wechat', 'alipay', 'bank']);
+export type WithdrawalAccountType = z.infer<typeof ZWithdrawalAccountType>;
+
+export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired']);
+export type OrderStatus = z.infer<typeof ZOrderStatus>;
+
+export const ZAgentStatus = z.enum(['active', 'frozen', 'pending']);
+export type AgentStatus = z.infer<typeof ZAgentStatus>;
+
+export const ZCaptchaPurpose = z.enum(['register', 'bind-mobile', 'reset-password', 'login']);
+export type CaptchaPurpose = z.infer<typeof ZCaptchaPurpose>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZMobile, ZPlayer, ZPlayerId } from './common';
+
+/**
+ * The game server's integration API under /api/game/. Each request is signed:
+ * `X-Game-Timestamp` (unix seconds) and `X-Game-Signature` = hex HMAC-SHA256 of `${timestamp}.${rawBody}`
+ * with GAME_API_SECRET. A signature is accepted once, within five minutes of its timestamp.
+ */
+export const GAME_SIGNATURE_HEADER = 'x-game-signature';
+export const GAME_TIMESTAMP_HEADER = 'x-game-timestamp';
+export const GAME_SIGNATURE_WINDOW_SECONDS = 300;
+export const LOGIN_TICKET_TTL_SECONDS = 300;
+
+export const ZGameUpsertPlayer = z.object({
+  playerId: ZPlayerId,
+  nickname: z.string().trim().min(1).max(64),
+  avatar: z.string().max(500).default(''),
+  mobile: ZMobile.optional(),
+  unionId: z.string().max(64).optional(),
+});
+export const ZGameUpsertPlayerResult = z.object({ player: ZPlayer });
+
+export const ZGameMintTicket = z.object({ playerId: ZPlayerId });
+export const ZGameMintTicketResult = z.object({
+  ticket: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  loginUrl: z.string(),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Money travels as a string with two decimals ("128.50") and lives as integer fen inside.
+ * No floating point ever touches an amount: parsing and formatting work on the digits.
+ */
+export const ZMoney = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'money must be a string with two decimals');
+
+/** A money amount typed by a person: up to two decimals, positive, e.g. "100", "100.5", "100.50". */
+export const ZMoneyInput = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'amount must be a positive number with at most two decimals');
+
+export function fenToMoney(fen: number | bigint): string {
+  const value = BigInt(fen);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const yuan = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${yuan}.${cents}`;
+}
+
+/** Parses "12", "12.5" or "12.50" (optionally negative) into fen; throws on anything else. */
+export function moneyToFen(money: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(money.trim());
+  if (!match) throw new Error(`not a money amount: ${money}`);
+  const [, sign, yuan = '0', cents = ''] = match;
+  const fen = Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
+  if (!Number.isSafeInteger(fen)) throw new Error(`money amount out of range: ${money}`);
+  return sign === '-' ? -fen : fen;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, one runner:
+ * - unit: pure rules and helpers (contract, server units, web helpers, locale completeness);
+ * - api: the real app on a real PostgreSQL (embedded by default, TEST_DATABASE_URL otherwise),
+ *        a fresh database per test file cloned from a migrated template (see apps/server/test/global-setup.ts);
+ * - e2e: the built app started as `npm start` does, driven by Debian's Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/test/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/fail-on-console.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/api/**/*.test.ts'],
+          globalSetup: ['./apps/server/test/global-setup.ts'],
+          setupFiles: ['./test/fail-on-console.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
