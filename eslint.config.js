@@ -25,7 +25,12 @@ export default tseslint.config(
     // Features never import each other; shared -> features -> app (docs/decisions/005).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/*', '../../app/**'], message: 'features must not import from app/' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/app/*', '../../app/**'], message: 'features must not import from app/' }],
+        },
+      ],
     },
   },
 );

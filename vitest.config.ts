@@ -13,7 +13,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/test/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/web/test/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['./test/fail-on-console.ts'],
         },
       },

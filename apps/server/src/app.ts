@@ -26,6 +26,8 @@ export interface AppDeps {
   db: Db;
   /** Tests pass false to keep their output clean; the server logs JSON lines with pino. */
   logger?: boolean;
+  /** Prefix of the rate-limit counters (in Redis, shared by every instance of one deployment). */
+  rateLimitNamespace?: string;
 }
 
 /** Never written to a log: session tokens, passwords, SMS codes, signatures. */
@@ -70,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(requestContextPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { namespace: deps.rateLimitNamespace ?? 'promoter-rl:' });
   await app.register(docsPlugin);
   registerErrorHandling(app);
 

@@ -27,7 +27,12 @@ const ZEnv = z.object({
     .url()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
     .optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   GAME_API_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Secret for the server's own signed tokens (WeChat tickets, OAuth state). */
   APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),

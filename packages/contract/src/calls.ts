@@ -236,7 +236,12 @@ export const calls = {
     auth: 'anyone',
     summary: 'Check a player before registration',
     input: z.object({ playerId: ZPlayerId }),
-    data: z.object({ playerId: z.number().int(), nickname: z.string(), avatar: z.string(), isAgent: z.boolean() }),
+    data: z.object({
+      playerId: z.number().int(),
+      nickname: z.string(),
+      avatar: z.string(),
+      isAgent: z.boolean(),
+    }),
   }),
   register: call({
     method: 'POST',
@@ -349,7 +354,11 @@ export const calls = {
     path: 'agent/user/transferAgent',
     auth: 'agent',
     summary: 'Transfer diamonds to an agent of the caller’s downline',
-    input: z.object({ toAgentId: ZAgentId, diamonds: z.number().int().min(1).max(100_000), requestId: ZRequestId }),
+    input: z.object({
+      toAgentId: ZAgentId,
+      diamonds: z.number().int().min(1).max(100_000),
+      requestId: ZRequestId,
+    }),
     data: z.object({ diamonds: z.number().int() }),
   }),
   setChildAgent: call({
@@ -373,7 +382,11 @@ export const calls = {
     path: 'agent/index/recharge',
     auth: 'agent',
     summary: 'Recharge diamonds from the agent’s stock to a player',
-    input: z.object({ playerId: ZPlayerId, diamonds: z.number().int().min(1).max(100_000), requestId: ZRequestId }),
+    input: z.object({
+      playerId: ZPlayerId,
+      diamonds: z.number().int().min(1).max(100_000),
+      requestId: ZRequestId,
+    }),
     data: z.object({ rechargeId: z.string(), diamonds: z.number().int() }),
   }),
   readArticle: call({
@@ -383,7 +396,10 @@ export const calls = {
     summary: 'An article by id or slug',
     input: z
       .object({ id: z.coerce.number().int().positive().optional(), slug: z.string().max(64).optional() })
-      .refine((v) => v.id !== undefined || v.slug !== undefined, { message: 'id or slug is required', path: ['id'] }),
+      .refine((v) => v.id !== undefined || v.slug !== undefined, {
+        message: 'id or slug is required',
+        path: ['id'],
+      }),
     data: ZArticle,
   }),
   getCaptcha: call({
@@ -400,7 +416,12 @@ export const calls = {
     auth: 'signedIn',
     summary: 'A player by verified mobile',
     input: z.object({ mobile: ZMobile }),
-    data: z.object({ playerId: z.number().int(), nickname: z.string(), avatar: z.string(), isAgent: z.boolean() }),
+    data: z.object({
+      playerId: z.number().int(),
+      nickname: z.string(),
+      avatar: z.string(),
+      isAgent: z.boolean(),
+    }),
   }),
   telVerify: call({
     method: 'POST',
@@ -433,7 +454,11 @@ export const calls = {
     auth: 'signedIn',
     uidHeader: true,
     summary: 'Create an order and its payment',
-    input: z.object({ goodsId: z.number().int().positive(), quantity: z.number().int().min(1).max(99), requestId: ZRequestId }),
+    input: z.object({
+      goodsId: z.number().int().positive(),
+      quantity: z.number().int().min(1).max(99),
+      requestId: ZRequestId,
+    }),
     data: z.object({ orderId: z.string(), amount: ZMoney, payUrl: z.string() }),
   }),
   orderQuery: call({
@@ -448,7 +473,12 @@ export const calls = {
       status: ZOrderStatus,
       amount: ZMoney,
       paidAt: ZIsoDate.nullable(),
-      goods: z.object({ id: z.number().int(), name: z.string(), diamonds: z.number().int(), quantity: z.number().int() }),
+      goods: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        diamonds: z.number().int(),
+        quantity: z.number().int(),
+      }),
     }),
   }),
 } as const;

@@ -21,7 +21,10 @@ export function ZPage<T extends z.ZodType>(item: T) {
 /** Game player ids are positive integers minted by the game server. */
 export const ZPlayerId = z.coerce.number().int().positive().max(2_147_483_647);
 export const ZAgentId = z.coerce.number().int().positive().max(2_147_483_647);
-export const ZMobile = z.string().trim().regex(/^1\d{10}$/, 'mobile must be an 11-digit mainland number');
+export const ZMobile = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/, 'mobile must be an 11-digit mainland number');
 export const ZRequestId = z.uuid('requestId must be a UUID');
 export const ZIsoDate = z.iso.datetime({ offset: true });
 

@@ -3,11 +3,13 @@ import { ZMobile, ZPlayer, ZPlayerId } from './common';
 
 /**
  * The game server's integration API under /api/game/. Each request is signed:
- * `X-Game-Timestamp` (unix seconds) and `X-Game-Signature` = hex HMAC-SHA256 of `${timestamp}.${rawBody}`
- * with GAME_API_SECRET. A signature is accepted once, within five minutes of its timestamp.
+ * `X-Game-Timestamp` (unix seconds), `X-Game-Nonce` (8-64 characters of [A-Za-z0-9_-], new for every request) and
+ * `X-Game-Signature` = hex HMAC-SHA256 of `${timestamp}.${nonce}.${rawBody}` with GAME_API_SECRET.
+ * A signature is accepted once, within five minutes of its timestamp (docs/decisions/006-game-api-signing.md).
  */
 export const GAME_SIGNATURE_HEADER = 'x-game-signature';
 export const GAME_TIMESTAMP_HEADER = 'x-game-timestamp';
+export const GAME_NONCE_HEADER = 'x-game-nonce';
 export const GAME_SIGNATURE_WINDOW_SECONDS = 300;
 export const LOGIN_TICKET_TTL_SECONDS = 300;
 

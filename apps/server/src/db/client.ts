@@ -30,7 +30,9 @@ export function connect(url: string, max = 10): Database {
 /** The generated SQL migrations: next to the bundle in dist/, in the package's drizzle/ folder in source. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return process.env.MIGRATIONS_DIR ?? path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle');
+  return (
+    process.env.MIGRATIONS_DIR ?? path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle')
+  );
 }
 
 export async function runMigrations(db: Db): Promise<void> {

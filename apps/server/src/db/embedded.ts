@@ -58,8 +58,9 @@ export async function startEmbeddedPostgres(options: {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   await fs.mkdir(dataDir, { recursive: true });
   if (asRoot) {
-    await assertReachableByPostgresUser(pgDir);
+    // DATA_DIR itself is ours to open up; the folders above it must already let the postgres user through.
     await fs.chmod(dataDir, 0o755);
+    await assertReachableByPostgresUser(pgDir);
   }
   const port = await freeLoopbackPort();
   const recent: string[] = [];

@@ -11,20 +11,30 @@ import { AppError } from './errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(200).send({ code: error.code, msg: request.t(error.messageKey, error.params), data: null });
+      return reply
+        .status(200)
+        .send({ code: error.code, msg: request.t(error.messageKey, error.params), data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const where = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+      const where =
+        issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
       const field = `${where}: ${issue?.message ?? 'invalid'}`;
-      return reply.status(400).send({ code: ResponseCode.failure, msg: request.t('invalidField', { field }), data: null });
+      return reply
+        .status(400)
+        .send({ code: ResponseCode.failure, msg: request.t('invalidField', { field }), data: null });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ code: ResponseCode.failure, msg: request.t('tooManyRequests'), data: null });
+      return reply
+        .status(429)
+        .send({ code: ResponseCode.failure, msg: request.t('tooManyRequests'), data: null });
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the request itself is broken.
-      const field = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'body: invalid JSON' : error.message;
+      const field =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'body: invalid JSON'
+          : error.message;
       return reply
         .status(error.statusCode)
         .send({ code: ResponseCode.failure, msg: request.t('invalidField', { field }), data: null });

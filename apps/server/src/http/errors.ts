@@ -16,4 +16,5 @@ export class AppError extends Error {
   }
 }
 
-export const refuse = (key: MessageKey, params?: Record<string, string | number>) => new AppError(key, params);
+export const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(key, params);

@@ -58,7 +58,8 @@ export function defineCall<N extends CallName>(
       if (def.auth === 'anyone') return;
       const session = request.session;
       if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
-      if (def.uidHeader && Number(request.headers.uid) !== session.playerId) throw new AppError('uidMismatch');
+      if (def.uidHeader && Number(request.headers.uid) !== session.playerId)
+        throw new AppError('uidMismatch');
       if (def.auth === 'agent') {
         if (session.agentId === null) throw new AppError('agentsOnly');
         // A frozen agent loses access at once, not when its session ends.

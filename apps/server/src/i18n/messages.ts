@@ -68,7 +68,9 @@ const FIXED: ReadonlySet<MessageKey> = new Set(['sessionExpired', 'serverError']
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   const template = FIXED.has(key) ? cn[key] : (catalogues[locale][key] ?? cn[key]);
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 const BROWSER_LANGUAGES: Record<string, Locale> = {

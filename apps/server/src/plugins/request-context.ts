@@ -21,10 +21,18 @@ export const requestContextPlugin = fp(async (app) => {
   });
   app.addHook('onRequest', async (request, reply) => {
     const xLang = request.headers['x-lang'];
-    request.locale = pickLocale(typeof xLang === 'string' ? xLang : undefined, request.headers['accept-language']);
+    request.locale = pickLocale(
+      typeof xLang === 'string' ? xLang : undefined,
+      request.headers['accept-language'],
+    );
     reply.header('x-request-id', request.id);
     const token = request.headers[TOKEN_HEADER];
-    if (typeof token === 'string' && token.length > 0 && token.length <= 200 && request.url.startsWith('/api/')) {
+    if (
+      typeof token === 'string' &&
+      token.length > 0 &&
+      token.length <= 200 &&
+      request.url.startsWith('/api/')
+    ) {
       request.session = await resolveSession(app.db, token, app.config.sessionTtlHours);
     }
   });

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 /** Serves the built SPA (apps/web/dist) at `/`. Routing is by hash, so only files and `/` are served. */
 export const webPlugin = fp(async (app) => {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = app.config.webDistDir ?? path.resolve(here, here.endsWith('dist') ? '../../web/dist' : '../../../web/dist');
+  const root =
+    app.config.webDistDir ??
+    path.resolve(here, here.endsWith('dist') ? '../../web/dist' : '../../../web/dist');
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`web app not built (${root}); run "npm run build" to serve it`);
     return;
@@ -21,7 +23,9 @@ export const webPlugin = fp(async (app) => {
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });

@@ -47,7 +47,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
     await tx
       .insert(options)
-      .values(Object.entries(OPTION_DEFAULTS).map(([key, o]) => ({ key, value: o.value, isPublic: o.isPublic })))
+      .values(
+        Object.entries(OPTION_DEFAULTS).map(([key, o]) => ({ key, value: o.value, isPublic: o.isPublic })),
+      )
       .onConflictDoNothing();
     const demoOptions: Record<string, string> = {
       'shop.url': '#/agent/mine-recharge',
@@ -66,12 +68,45 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { id: 100005, nickname: '孙冻结', mobile: '13800000005', avatar: '' },
     ]);
     // Fixed ids, so the demo's printed agent id is always right; the identity then continues after them.
-    const diamond = await insertAgent(tx, { id: DEMO.agentId, playerId: 100001, level: 1, parentId: null, passwordHash });
-    const goldA = await insertAgent(tx, { id: 10002, playerId: 100002, level: 2, parentId: diamond, passwordHash });
-    const goldB = await insertAgent(tx, { id: 10003, playerId: 100003, level: 2, parentId: diamond, passwordHash });
-    const silver = await insertAgent(tx, { id: 10004, playerId: 100004, level: 3, parentId: goldA, passwordHash });
-    await insertAgent(tx, { id: 10005, playerId: 100005, level: 3, parentId: goldB, passwordHash, status: 'frozen' });
-    await tx.execute(sql`select setval(pg_get_serial_sequence('agents', 'id'), (select max(id) from agents))`);
+    const diamond = await insertAgent(tx, {
+      id: DEMO.agentId,
+      playerId: 100001,
+      level: 1,
+      parentId: null,
+      passwordHash,
+    });
+    const goldA = await insertAgent(tx, {
+      id: 10002,
+      playerId: 100002,
+      level: 2,
+      parentId: diamond,
+      passwordHash,
+    });
+    const goldB = await insertAgent(tx, {
+      id: 10003,
+      playerId: 100003,
+      level: 2,
+      parentId: diamond,
+      passwordHash,
+    });
+    const silver = await insertAgent(tx, {
+      id: 10004,
+      playerId: 100004,
+      level: 3,
+      parentId: goldA,
+      passwordHash,
+    });
+    await insertAgent(tx, {
+      id: 10005,
+      playerId: 100005,
+      level: 3,
+      parentId: goldB,
+      passwordHash,
+      status: 'frozen',
+    });
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('agents', 'id'), (select max(id) from agents))`,
+    );
 
     const boundTo: Record<number, number | null> = {
       200001: diamond,
@@ -112,7 +147,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
 async function insertAgent(
   tx: Tx,
-  values: { id: number; playerId: number; level: number; parentId: number | null; passwordHash: string; status?: 'active' | 'frozen' },
+  values: {
+    id: number;
+    playerId: number;
+    level: number;
+    parentId: number | null;
+    passwordHash: string;
+    status?: 'active' | 'frozen';
+  },
 ): Promise<number> {
   const [row] = await tx.insert(agents).values(values).returning({ id: agents.id });
   return (row as { id: number }).id;
@@ -129,7 +171,8 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
 
   for (let d = 30; d >= 0; d--) {
     // Today's entries are a few minutes old; older days spread over working hours.
-    const at = (hour: number) => new Date(d === 0 ? now - (10 - hour / 3) * 60_000 : now - d * day + (hour - 12) * 3600_000);
+    const at = (hour: number) =>
+      new Date(d === 0 ? now - (10 - hour / 3) * 60_000 : now - d * day + (hour - 12) * 3600_000);
 
     if (d % 6 === 0 || d === 30) {
       // Purchases of diamonds for the agents' own stock, with the differential profit up the line.
@@ -141,14 +184,49 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
       ];
       for (const [buyer, diamonds] of buys) {
         const r = ref('order');
-        await post(tx, { owner: agent(buyer), currency: 'diamonds', amount: diamonds, billType: BillType.buyDiamonds, ref: r, memo: '购买钻石', at: at(9) });
+        await post(tx, {
+          owner: agent(buyer),
+          currency: 'diamonds',
+          amount: diamonds,
+          billType: BillType.buyDiamonds,
+          ref: r,
+          memo: '购买钻石',
+          at: at(9),
+        });
         if (buyer === ids.goldA || buyer === ids.goldB) {
           const profit = (price[2] - price[1]) * diamonds;
-          await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: profit, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
+          await post(tx, {
+            owner: agent(ids.diamond),
+            currency: 'balance',
+            amount: profit,
+            billType: BillType.profit,
+            ref: r,
+            counterparty: agent(buyer),
+            memo: '下级购钻收益',
+            at: at(9),
+          });
         }
         if (buyer === ids.silver) {
-          await post(tx, { owner: agent(ids.goldA), currency: 'balance', amount: (price[3] - price[2]) * diamonds, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
-          await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: (price[2] - price[1]) * diamonds, billType: BillType.profit, ref: r, counterparty: agent(buyer), memo: '下级购钻收益', at: at(9) });
+          await post(tx, {
+            owner: agent(ids.goldA),
+            currency: 'balance',
+            amount: (price[3] - price[2]) * diamonds,
+            billType: BillType.profit,
+            ref: r,
+            counterparty: agent(buyer),
+            memo: '下级购钻收益',
+            at: at(9),
+          });
+          await post(tx, {
+            owner: agent(ids.diamond),
+            currency: 'balance',
+            amount: (price[2] - price[1]) * diamonds,
+            billType: BillType.profit,
+            ref: r,
+            counterparty: agent(buyer),
+            memo: '下级购钻收益',
+            at: at(9),
+          });
         }
       }
     }
@@ -166,28 +244,97 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
       if (rnd(0, 2) === 0 && d !== 0) continue;
       const diamonds = rnd(5, 30) * 10;
       const r = ref('recharge');
-      await post(tx, { owner: agent(from), currency: 'diamonds', amount: -diamonds, billType: BillType.rechargePlayer, ref: r, counterparty: player(to), memo: '为玩家充值', at: at(14) });
-      await post(tx, { owner: player(to), currency: 'diamonds', amount: diamonds, billType: BillType.rechargePlayer, ref: r, counterparty: agent(from), memo: '推广员充值', at: at(14) });
+      await post(tx, {
+        owner: agent(from),
+        currency: 'diamonds',
+        amount: -diamonds,
+        billType: BillType.rechargePlayer,
+        ref: r,
+        counterparty: player(to),
+        memo: '为玩家充值',
+        at: at(14),
+      });
+      await post(tx, {
+        owner: player(to),
+        currency: 'diamonds',
+        amount: diamonds,
+        billType: BillType.rechargePlayer,
+        ref: r,
+        counterparty: agent(from),
+        memo: '推广员充值',
+        at: at(14),
+      });
     }
 
     // Bound players buy in the shop; their agents earn the commission differential.
     if (d % 4 === 1 || d === 0) {
       const spend = rnd(10, 50) * 1000; // fen
       const r = ref('order');
-      await post(tx, { owner: player(200001), currency: 'diamonds', amount: spend / 100, billType: BillType.buyDiamonds, ref: r, memo: '商城购钻', at: at(20) });
-      await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: (spend * 30) / 100, billType: BillType.profit, ref: r, counterparty: player(200001), memo: '玩家购钻提成', at: at(20) });
+      await post(tx, {
+        owner: player(200001),
+        currency: 'diamonds',
+        amount: spend / 100,
+        billType: BillType.buyDiamonds,
+        ref: r,
+        memo: '商城购钻',
+        at: at(20),
+      });
+      await post(tx, {
+        owner: agent(ids.diamond),
+        currency: 'balance',
+        amount: (spend * 30) / 100,
+        billType: BillType.profit,
+        ref: r,
+        counterparty: player(200001),
+        memo: '玩家购钻提成',
+        at: at(20),
+      });
     }
 
     if (d % 7 === 3) {
       const r = ref('transfer');
-      await post(tx, { owner: agent(ids.diamond), currency: 'diamonds', amount: -300, billType: BillType.transferOut, ref: r, counterparty: agent(ids.goldB), memo: '转给下级', at: at(16) });
-      await post(tx, { owner: agent(ids.goldB), currency: 'diamonds', amount: 300, billType: BillType.transferIn, ref: r, counterparty: agent(ids.diamond), memo: '上级转入', at: at(16) });
+      await post(tx, {
+        owner: agent(ids.diamond),
+        currency: 'diamonds',
+        amount: -300,
+        billType: BillType.transferOut,
+        ref: r,
+        counterparty: agent(ids.goldB),
+        memo: '转给下级',
+        at: at(16),
+      });
+      await post(tx, {
+        owner: agent(ids.goldB),
+        currency: 'diamonds',
+        amount: 300,
+        billType: BillType.transferIn,
+        ref: r,
+        counterparty: agent(ids.diamond),
+        memo: '上级转入',
+        at: at(16),
+      });
     }
 
     if (d === 12) {
       const r = ref('exchange');
-      await post(tx, { owner: agent(ids.diamond), currency: 'balance', amount: -moneyToFen('100.00'), billType: BillType.exchange, ref: r, memo: '余额兑换钻石', at: at(11) });
-      await post(tx, { owner: agent(ids.diamond), currency: 'diamonds', amount: moneyToFen('100.00') / price[1], billType: BillType.exchange, ref: r, memo: '余额兑换钻石', at: at(11) });
+      await post(tx, {
+        owner: agent(ids.diamond),
+        currency: 'balance',
+        amount: -moneyToFen('100.00'),
+        billType: BillType.exchange,
+        ref: r,
+        memo: '余额兑换钻石',
+        at: at(11),
+      });
+      await post(tx, {
+        owner: agent(ids.diamond),
+        currency: 'diamonds',
+        amount: moneyToFen('100.00') / price[1],
+        billType: BillType.exchange,
+        ref: r,
+        memo: '余额兑换钻石',
+        at: at(11),
+      });
     }
   }
 }

@@ -16,7 +16,13 @@ export interface AgentRow {
 /** The agent behind a session; a frozen or pending one answers 1002 with the reason. */
 export async function loadActiveAgent(db: DbOrTx, agentId: number): Promise<AgentRow> {
   const [agent] = await db
-    .select({ id: agents.id, playerId: agents.playerId, level: agents.level, parentId: agents.parentId, status: agents.status })
+    .select({
+      id: agents.id,
+      playerId: agents.playerId,
+      level: agents.level,
+      parentId: agents.parentId,
+      status: agents.status,
+    })
     .from(agents)
     .where(eq(agents.id, agentId));
   if (!agent) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
@@ -29,7 +35,8 @@ export function assertAgentUsable(status: AgentRow['status']): void {
   if (status === 'pending') throw new AppError('agentPending', undefined, ResponseCode.agentUnavailable);
 }
 
-export const inviteUrl = (publicUrl: string, agentId: number) => `${publicUrl}/#/session/sign-up?from=${agentId}`;
+export const inviteUrl = (publicUrl: string, agentId: number) =>
+  `${publicUrl}/#/session/sign-up?from=${agentId}`;
 
 /**
  * The agent as getUser answers it: profile, balance and diamonds, and today's profit and diamonds sold, summed

@@ -24,7 +24,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return {};
   });
 
-  defineCall(app, 'checkUserType', async ({ input }) => checkUserType(app.db, input.playerId), { rateLimit: 60 });
+  defineCall(app, 'checkUserType', async ({ input }) => checkUserType(app.db, input.playerId), {
+    rateLimit: 60,
+  });
 
   /** A player sees itself; an agent sees a player bound to it or to its downline. */
   defineCall(app, 'getPlayer', async ({ input, session }) => {
@@ -36,6 +38,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         player.boundAgentId !== null &&
         (await isInDownline(app.db, session.agentId, player.boundAgentId)));
     if (!visible) throw new AppError('playerNotFound');
-    return { playerId: player.id, nickname: player.nickname, avatar: player.avatar, agentId: player.boundAgentId };
+    return {
+      playerId: player.id,
+      nickname: player.nickname,
+      avatar: player.avatar,
+      agentId: player.boundAgentId,
+    };
   });
 }

@@ -22,7 +22,11 @@ export async function loginWithTicket(deps: LoginDeps, ticket: string): Promise<
     .update(loginTickets)
     .set({ usedAt: sql`now()` })
     .where(
-      and(eq(loginTickets.ticketHash, hashToken(ticket)), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, sql`now()`)),
+      and(
+        eq(loginTickets.ticketHash, hashToken(ticket)),
+        isNull(loginTickets.usedAt),
+        gt(loginTickets.expiresAt, sql`now()`),
+      ),
     )
     .returning({ playerId: loginTickets.playerId });
   if (!used) throw new AppError('ticketInvalid');
@@ -46,7 +50,10 @@ export async function loginPlayer(deps: LoginDeps, playerId: number): Promise<TL
   return { token, isAgent: false, player: await toPlayerDto(deps.db, player) };
 }
 
-export async function checkUserType(db: Db, playerId: number): Promise<{ exists: boolean; isAgent: boolean }> {
+export async function checkUserType(
+  db: Db,
+  playerId: number,
+): Promise<{ exists: boolean; isAgent: boolean }> {
   const player = await findPlayer(db, playerId);
   if (!player) return { exists: false, isAgent: false };
   const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.playerId, playerId));

@@ -32,7 +32,11 @@ export async function createSession(
  * Resolves a token and slides its expiry. The expiry is moved at most once a minute per session, so a busy
  * client does not write on every request.
  */
-export async function resolveSession(db: DbOrTx, token: string, ttlHours: number): Promise<SessionContext | null> {
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  ttlHours: number,
+): Promise<SessionContext | null> {
   const rows = await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
@@ -49,16 +53,29 @@ export async function resolveSession(db: DbOrTx, token: string, ttlHours: number
   const [row] = await db
     .select({ sessionId: sessions.id, playerId: sessions.playerId, agentId: sessions.agentId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
   return row ?? null;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** Revokes every session of a player but one (after a password change). */
-export async function revokeOtherSessions(db: DbOrTx, playerId: number, keepSessionId: number): Promise<void> {
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  playerId: number,
+  keepSessionId: number,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

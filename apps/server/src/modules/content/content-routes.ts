@@ -12,7 +12,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       .from(articles)
       .where(input.id !== undefined ? eq(articles.id, input.id) : eq(articles.slug, input.slug as string));
     if (!row) throw new AppError('articleNotFound');
-    return { id: row.id, slug: row.slug, title: row.title, content: row.content, updatedAt: row.updatedAt.toISOString() };
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      content: row.content,
+      updatedAt: row.updatedAt.toISOString(),
+    };
   });
 
   defineCall(app, 'getOptionsByKey', async ({ input }) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  GAME_NONCE_HEADER,
   GAME_SIGNATURE_HEADER,
   GAME_TIMESTAMP_HEADER,
   LOGIN_TICKET_TTL_SECONDS,
@@ -26,7 +27,10 @@ declare module 'fastify' {
   }
 }
 
-export async function mintLoginTicket(db: DbOrTx, playerId: number): Promise<{ ticket: string; expiresAt: Date }> {
+export async function mintLoginTicket(
+  db: DbOrTx,
+  playerId: number,
+): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + LOGIN_TICKET_TTL_SECONDS * 1000);
   await db.insert(loginTickets).values({ ticketHash: hashToken(ticket), playerId, expiresAt });
@@ -35,7 +39,8 @@ export async function mintLoginTicket(db: DbOrTx, playerId: number): Promise<{ t
 
 export const loginUrl = (publicUrl: string, ticket: string) => `${publicUrl}/#/session/login?token=${ticket}`;
 
-const envelope = (data: z.ZodType) => z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+const envelope = (data: z.ZodType) =>
+  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
 
 /**
  * The game server's integration API. Every request is signed over its exact bytes, so the body is kept raw
@@ -43,16 +48,20 @@ const envelope = (data: z.ZodType) => z.object({ code: z.number().int(), msg: z.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
-    request.rawBody = body as string;
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch {
-      const error = new SyntaxError('invalid JSON') as SyntaxError & { statusCode: number };
-      error.statusCode = 400;
-      done(error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      request.rawBody = body as string;
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string));
+      } catch {
+        const error = new SyntaxError('invalid JSON') as SyntaxError & { statusCode: number };
+        error.statusCode = 400;
+        done(error, undefined);
+      }
+    },
+  );
 
   app.addHook('preHandler', async (request) => {
     const header = (name: string) => {
@@ -63,6 +72,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     const check = checkGameSignature({
       secret: app.config.gameApiSecret,
       timestamp: header(GAME_TIMESTAMP_HEADER),
+      nonce: header(GAME_NONCE_HEADER),
       signature,
       rawBody: request.rawBody ?? '',
       nowSeconds: Math.floor(Date.now() / 1000),
@@ -77,27 +87,43 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     if (!fresh) throw new AppError('gameSignatureReplayed');
     // Signatures older than the window can never be accepted again; forget them now and then.
     if (Math.random() < 0.01) {
-      await app.db.delete(gameApiSignatures).where(lt(gameApiSignatures.createdAt, sql`now() - interval '10 minutes'`));
+      await app.db
+        .delete(gameApiSignatures)
+        .where(lt(gameApiSignatures.createdAt, sql`now() - interval '10 minutes'`));
     }
   });
 
   app.post(
     '/api/game/players/upsert',
     {
-      schema: { summary: 'Create or update a player', tags: ['game'], body: ZGameUpsertPlayer, response: { 200: envelope(ZGameUpsertPlayerResult) } },
+      schema: {
+        summary: 'Create or update a player',
+        tags: ['game'],
+        body: ZGameUpsertPlayer,
+        response: { 200: envelope(ZGameUpsertPlayerResult) },
+      },
       config: { rateLimit: false },
     },
     async (request) => {
       const input = ZGameUpsertPlayer.parse(request.body);
       const row = await upsertPlayer(app.db, input);
-      return { code: ResponseCode.success, msg: request.t('ok'), data: { player: await toPlayerDto(app.db, row) } };
+      return {
+        code: ResponseCode.success,
+        msg: request.t('ok'),
+        data: { player: await toPlayerDto(app.db, row) },
+      };
     },
   );
 
   app.post(
     '/api/game/tickets',
     {
-      schema: { summary: 'Mint a single-use login ticket (5 minutes)', tags: ['game'], body: ZGameMintTicket, response: { 200: envelope(ZGameMintTicketResult) } },
+      schema: {
+        summary: 'Mint a single-use login ticket (5 minutes)',
+        tags: ['game'],
+        body: ZGameMintTicket,
+        response: { 200: envelope(ZGameMintTicketResult) },
+      },
       config: { rateLimit: false },
     },
     async (request) => {
@@ -106,7 +132,11 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       return {
         code: ResponseCode.success,
         msg: request.t('ok'),
-        data: { ticket, expiresAt: expiresAt.toISOString(), loginUrl: loginUrl(publicUrlOf(request), ticket) },
+        data: {
+          ticket,
+          expiresAt: expiresAt.toISOString(),
+          loginUrl: loginUrl(publicUrlOf(request), ticket),
+        },
       };
     },
   );

@@ -1,9 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GAME_SIGNATURE_WINDOW_SECONDS } from '@promoter/contract';
 
-/** hex HMAC-SHA256 of `${timestamp}.${rawBody}`: what the game server sends in X-Game-Signature. */
-export function signGameRequest(secret: string, timestamp: number | string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+/** hex HMAC-SHA256 of `${timestamp}.${nonce}.${rawBody}`: what the game server sends in X-Game-Signature. */
+export function signGameRequest(
+  secret: string,
+  timestamp: number | string,
+  nonce: string,
+  rawBody: string,
+): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${nonce}.${rawBody}`).digest('hex');
 }
 
 export type SignatureCheck = 'ok' | 'invalid' | 'expired';
@@ -11,13 +16,16 @@ export type SignatureCheck = 'ok' | 'invalid' | 'expired';
 export function checkGameSignature(input: {
   secret: string;
   timestamp: string | undefined;
+  nonce: string | undefined;
   signature: string | undefined;
   rawBody: string;
   nowSeconds: number;
 }): SignatureCheck {
-  const { timestamp, signature } = input;
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return 'invalid';
-  const expected = Buffer.from(signGameRequest(input.secret, timestamp, input.rawBody), 'hex');
+  const { timestamp, nonce, signature } = input;
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return 'invalid';
+  if (!nonce || !/^[A-Za-z0-9_-]{8,64}$/.test(nonce)) return 'invalid';
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return 'invalid';
+  const expected = Buffer.from(signGameRequest(input.secret, timestamp, nonce, input.rawBody), 'hex');
   const given = Buffer.from(signature, 'hex');
   // Constant-time comparison: the time taken says nothing about how many characters matched.
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';

@@ -1,4 +1,4 @@
-import { BillType } from '@promoter/contract';
+import type { BillType } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries } from '../../db/schema';
@@ -20,14 +20,21 @@ export interface Posting {
 }
 
 export class InsufficientFundsError extends Error {
-  constructor(readonly owner: AccountOwner, readonly currency: AccountCurrency) {
+  constructor(
+    readonly owner: AccountOwner,
+    readonly currency: AccountCurrency,
+  ) {
     super(`insufficient ${currency} on ${owner.ownerType} ${owner.ownerId}`);
     this.name = 'InsufficientFundsError';
   }
 }
 
 /** Creates the account if it does not exist yet; returns its id. */
-export async function ensureAccount(db: DbOrTx, owner: AccountOwner, currency: AccountCurrency): Promise<number> {
+export async function ensureAccount(
+  db: DbOrTx,
+  owner: AccountOwner,
+  currency: AccountCurrency,
+): Promise<number> {
   const [created] = await db
     .insert(accounts)
     .values({ ownerType: owner.ownerType, ownerId: owner.ownerId, currency })
@@ -37,7 +44,13 @@ export async function ensureAccount(db: DbOrTx, owner: AccountOwner, currency: A
   const [existing] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.ownerType, owner.ownerType), eq(accounts.ownerId, owner.ownerId), eq(accounts.currency, currency)));
+    .where(
+      and(
+        eq(accounts.ownerType, owner.ownerType),
+        eq(accounts.ownerId, owner.ownerId),
+        eq(accounts.currency, currency),
+      ),
+    );
   if (!existing) throw new Error('account vanished');
   return existing.id;
 }
@@ -48,7 +61,8 @@ export async function ensureAccount(db: DbOrTx, owner: AccountOwner, currency: A
  * beside it; no read-then-write in application code. Throws InsufficientFundsError when the debit does not fit.
  */
 export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: number; after: number }> {
-  if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error('posting amount must be a non-zero integer');
+  if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
+    throw new Error('posting amount must be a non-zero integer');
   const accountId = await ensureAccount(tx, posting.owner, posting.currency);
   const [updated] = await tx
     .update(accounts)

@@ -33,7 +33,10 @@ export async function getOption(db: DbOrTx, key: OptionKey): Promise<string> {
 }
 
 /** A public option, or null when the key is unknown or not public. */
-export async function getPublicOption(db: DbOrTx, key: string): Promise<{ value: string } | 'not-public' | null> {
+export async function getPublicOption(
+  db: DbOrTx,
+  key: string,
+): Promise<{ value: string } | 'not-public' | null> {
   const [row] = await db.select().from(options).where(eq(options.key, key));
   if (row) return row.isPublic ? { value: row.value } : 'not-public';
   if (key in OPTION_DEFAULTS) {

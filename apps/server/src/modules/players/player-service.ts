@@ -14,7 +14,13 @@ export async function playerDiamonds(db: DbOrTx, playerId: number): Promise<numb
   const [row] = await db
     .select({ value: accounts.value })
     .from(accounts)
-    .where(and(eq(accounts.ownerType, 'player'), eq(accounts.ownerId, playerId), eq(accounts.currency, 'diamonds')));
+    .where(
+      and(
+        eq(accounts.ownerType, 'player'),
+        eq(accounts.ownerId, playerId),
+        eq(accounts.currency, 'diamonds'),
+      ),
+    );
   return row?.value ?? 0;
 }
 

@@ -1,0 +1,86 @@
+import { BillType } from '@promoter/contract';
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client';
+import { agents } from '../src/db/schema';
+import { mintLoginTicket } from '../src/modules/game/game-routes';
+import { type AccountOwner, type AccountCurrency, post } from '../src/modules/ledger/ledger-service';
+import { upsertPlayer } from '../src/modules/players/player-service';
+import { call } from './helper';
+
+let nextPlayerId = 500_000;
+
+export async function createPlayer(
+  db: Db,
+  values: { nickname?: string; mobile?: string; boundAgentId?: number } = {},
+) {
+  const playerId = ++nextPlayerId;
+  await upsertPlayer(db, {
+    playerId,
+    nickname: values.nickname ?? `玩家${playerId}`,
+    avatar: '',
+    mobile: values.mobile,
+  });
+  if (values.boundAgentId !== undefined) {
+    const { players } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await db.update(players).set({ boundAgentId: values.boundAgentId }).where(eq(players.id, playerId));
+  }
+  return playerId;
+}
+
+export async function createAgent(
+  db: Db,
+  values: {
+    level?: 1 | 2 | 3;
+    parentId?: number | null;
+    status?: 'active' | 'frozen' | 'pending';
+    password?: string;
+    nickname?: string;
+  } = {},
+) {
+  const playerId = await createPlayer(db, { nickname: values.nickname });
+  const [row] = await db
+    .insert(agents)
+    .values({
+      playerId,
+      level: values.level ?? 1,
+      parentId: values.parentId ?? null,
+      status: values.status ?? 'active',
+      passwordHash: values.password ? await argon2.hash(values.password, { type: argon2.argon2id }) : null,
+    })
+    .returning({ id: agents.id });
+  return { agentId: (row as { id: number }).id, playerId };
+}
+
+/** Puts money or diamonds on an account the way the operator would: an adjustment entry in the ledger. */
+export async function fund(
+  db: Db,
+  owner: AccountOwner,
+  currency: AccountCurrency,
+  amount: number,
+  at?: Date,
+) {
+  await db.transaction((tx) =>
+    post(tx, {
+      owner,
+      currency,
+      amount,
+      billType: BillType.adjustment,
+      ref: { type: 'adjustment', id: `test-${Date.now()}` },
+      at,
+    }),
+  );
+}
+
+export async function ticketFor(db: Db, playerId: number) {
+  return (await mintLoginTicket(db, playerId)).ticket;
+}
+
+export async function signIn(app: FastifyInstance, db: Db, playerId: number): Promise<string> {
+  const result = await call<{ token: string }>(app, 'POST', 'agent/login/tokenLogin', {
+    body: { token: await ticketFor(db, playerId) },
+  });
+  if (result.code !== 1) throw new Error(`sign in failed: ${result.code} ${result.msg}`);
+  return result.data.token;
+}

@@ -1,0 +1,90 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TAgentUser } from '@promoter/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageOf } from '../i18n/languages';
+import { levelLabelKey } from '../lib/agent-level';
+import { absCount, formatCount, formatMoney } from '../lib/format';
+
+interface Figure {
+  key: 'balance' | 'diamonds' | 'todayProfit' | 'todayDiamonds';
+  icon: ReactNode;
+  value: (user: TAgentUser, locale: string) => string;
+}
+
+const FIGURES: readonly Figure[] = [
+  { key: 'balance', icon: <AccountBalanceWalletOutlined />, value: (u) => formatMoney(u.balance) },
+  { key: 'diamonds', icon: <DiamondOutlined />, value: (u, l) => formatCount(u.diamonds, l) },
+  { key: 'todayProfit', icon: <TrendingUpOutlined />, value: (u) => formatMoney(u.todayProfit) },
+  { key: 'todayDiamonds', icon: <SellOutlined />, value: (u, l) => formatCount(absCount(u.todayDiamonds), l) },
+];
+
+/**
+ * The signed-in agent's own figures as cards: shared by the agent main page and every dashboard, so
+ * they show real data from `getUser` and nothing else.
+ */
+export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefined; testIdPrefix: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  return (
+    <Stack spacing={2}>
+      <Card>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          {user ? (
+            <Avatar src={user.avatar || undefined} alt={user.nickname} sx={{ width: 56, height: 56 }}>
+              {user.nickname.slice(0, 1)}
+            </Avatar>
+          ) : (
+            <Skeleton variant="circular" width={56} height={56} />
+          )}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" noWrap data-testid={`${testIdPrefix}-nickname`}>
+              {user ? user.nickname : <Skeleton width={120} />}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary">
+                {user ? t('figures.agentId', { id: user.agentId }) : <Skeleton width={80} />}
+              </Typography>
+              {user ? (
+                <Chip
+                  size="small"
+                  color="primary"
+                  variant="outlined"
+                  label={t('level.withPromoter', { level: t(levelLabelKey(user.level)) })}
+                />
+              ) : null}
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+        {FIGURES.map((figure) => (
+          <Card key={figure.key}>
+            <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main', mb: 1 }}>
+                {figure.icon}
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {t(`figures.${figure.key}`)}
+                </Typography>
+              </Stack>
+              <Typography variant="h5" component="p" noWrap data-testid={`${testIdPrefix}-${figure.key}`}>
+                {user ? figure.value(user, locale) : <Skeleton width="70%" />}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONFIRM_DIALOG_MAX_WIDTH } from '../../config/constants';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title?: ReactNode;
+  message: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** Pixels; 500 by default (SPEC section 9), 300 for the header's logout dialogs. */
+  maxWidth?: number;
+  /** While the confirmed action runs: the buttons are disabled. */
+  busy?: boolean;
+}
+
+/** The shared confirmation dialog: Cancel and Yes. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onCancel,
+  onConfirm,
+  maxWidth = CONFIRM_DIALOG_MAX_WIDTH,
+  busy = false,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      slotProps={{ paper: { sx: { width: '100%', maxWidth, m: 2 } } }}
+      aria-labelledby={title ? 'confirm-dialog-title' : undefined}
+    >
+      {title ? <DialogTitle id="confirm-dialog-title">{title}</DialogTitle> : null}
+      <DialogContent>
+        <DialogContentText component="div" sx={{ pt: title ? 0 : 1 }}>
+          {message}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy} color="inherit" data-testid="confirm-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" data-testid="confirm-yes" autoFocus>
+          {t('common.yes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,311 @@
+import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
+import Fullscreen from '@mui/icons-material/Fullscreen';
+import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import MoreVert from '@mui/icons-material/MoreVert';
+import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOption } from '../../api/get-option';
+import { useUser } from '../../api/get-user';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { LOGOUT_DIALOG_MAX_WIDTH, OptionKey } from '../../config/constants';
+import { HEADER_FILTERS } from '../../config/themes';
+import { languageOf } from '../../i18n/languages';
+import { notify } from '../../lib/notify';
+import { sessionStore } from '../../lib/session';
+import { cartStore } from '../../stores/cart';
+import { themeOptions } from '../../stores/theme-options';
+import { AgentBar } from './agent-bar';
+import { CartMenu } from './cart-menu';
+import { ExitMenu } from './exit-menu';
+import { LanguageMenu } from './language-menu';
+import type { HeaderMenuId } from './menu-types';
+import { NOTIFICATION_COUNT, NotificationsMenu } from './notifications-menu';
+import { QuickLinksMenu } from './quick-links-menu';
+import { ShareMenu } from './share-menu';
+import { useFullscreen } from './use-fullscreen';
+import { useSignOut } from './use-sign-out';
+import { UserMenu } from './user-menu';
+
+export interface HeaderProps {
+  /** Where the logo leads (the horizontal layout's logo goes to its ecommerce dashboard). */
+  logoHref: string;
+  onToggleSidebar: () => void;
+  onOpenCustomizer: () => void;
+}
+
+/** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu. */
+const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
+const mobileOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
+
+function HeaderIcon({
+  label,
+  children,
+  onClick,
+  className,
+  testId,
+  sx,
+}: {
+  label: string;
+  children: ReactNode;
+  onClick: (anchor: HTMLElement) => void;
+  className?: string;
+  testId?: string;
+  sx?: object;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        className={className}
+        data-testid={testId}
+        onClick={(event) => onClick(event.currentTarget)}
+        sx={{ p: { xs: 0.75, sm: 1 }, ...sx }}
+      >
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * The full header (SPEC sections 1, 2 and 4): brand, the agent's figures, shop, share and exit menus,
+ * and the template parts (quick links, language, fullscreen, notifications, cart, user menu, settings).
+ */
+export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderProps) {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const userQuery = useUser();
+  const storedUser = sessionStore.use((s) => s.user);
+  const user = userQuery.data ?? storedUser ?? undefined;
+  const cartCount = cartStore.use((s) => s.items.length);
+  const headerFilterId = themeOptions.use((s) => s.headerFilterId);
+  const filter = HEADER_FILTERS.find((f) => f.id === headerFilterId) ?? HEADER_FILTERS[1];
+  const fullscreen = useFullscreen();
+  const shopUrl = useOption(OptionKey.shopUrl);
+  const closeScheme = useOption(OptionKey.closeScheme);
+  const { signOut, signingOut } = useSignOut();
+
+  const [menu, setMenu] = useState<{ id: HeaderMenuId; anchor: HTMLElement } | null>(null);
+  const [dialog, setDialog] = useState<'logout' | 'close' | null>(null);
+  const open = (id: HeaderMenuId) => (anchor: HTMLElement) => setMenu({ id, anchor });
+  const anchorOf = (id: HeaderMenuId) => (menu?.id === id ? menu.anchor : null);
+  const closeMenu = () => setMenu(null);
+  /** From the overflow menu, open another dropdown at the same anchor. */
+  const switchTo = (id: HeaderMenuId) => () => setMenu((current) => (current ? { id, anchor: current.anchor } : null));
+
+  const openShop = () => {
+    if (shopUrl.data) window.open(shopUrl.data, '_blank', 'noopener');
+    else notify.error(t('header.shopUnavailable'));
+  };
+  const closeSystem = () => {
+    setDialog(null);
+    if (closeScheme.data) window.location.href = closeScheme.data;
+    else notify.error(t('header.closeUnavailable'));
+  };
+  const confirmLogout = async () => {
+    await signOut();
+    setDialog(null);
+  };
+
+  const language = languageOf(i18n.language);
+
+  return (
+    <AppBar
+      position="sticky"
+      sx={{ bgcolor: filter.background ?? theme.palette.primary.main, color: filter.text }}
+    >
+      <Toolbar disableGutters sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0.5, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}>
+        <HeaderIcon label={t('header.toggleSidebar')} className="tour-toggle-sidebar" onClick={onToggleSidebar}>
+          <MenuIcon />
+        </HeaderIcon>
+        <Box
+          component={Link}
+          to={logoHref}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mx: 0.5 }}
+        >
+          <Box component="img" src="./favicon.svg" alt="" sx={{ width: 26, height: 26, flexShrink: 0 }} />
+          <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
+            {t('app.brand')}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+
+        <HeaderIcon label={t('header.quickLinks')} className="tour-quick-links" sx={desktopOnly} onClick={open('quickLinks')}>
+          <LinkOutlined />
+        </HeaderIcon>
+        <HeaderIcon label={t('header.language')} className="tour-language" sx={desktopOnly} onClick={open('language')}>
+          <Box component="span" sx={{ fontSize: 20, lineHeight: 1 }} aria-hidden>
+            {language.flag}
+          </Box>
+        </HeaderIcon>
+        {fullscreen.supported ? (
+          <HeaderIcon
+            label={fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
+            sx={desktopOnly}
+            onClick={fullscreen.toggle}
+          >
+            {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
+          </HeaderIcon>
+        ) : null}
+        <HeaderIcon label={t('header.notifications')} sx={desktopOnly} onClick={open('notifications')}>
+          <Badge badgeContent={NOTIFICATION_COUNT} color="error">
+            <NotificationsNoneOutlined />
+          </Badge>
+        </HeaderIcon>
+        <HeaderIcon label={t('header.cart')} sx={desktopOnly} onClick={open('cart')}>
+          <Badge badgeContent={cartCount} color="error">
+            <ShoppingCartOutlined />
+          </Badge>
+        </HeaderIcon>
+
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          className="tour-upgrade-plan"
+          startIcon={<StorefrontOutlined />}
+          onClick={openShop}
+          data-testid="header-shop"
+          sx={{ ...desktopOnly, mx: 0.5, borderColor: 'currentColor' }}
+        >
+          {t('header.shop')}
+        </Button>
+        <HeaderIcon label={t('header.shop')} className="tour-upgrade-plan" sx={mobileOnly} onClick={openShop}>
+          <StorefrontOutlined />
+        </HeaderIcon>
+        <HeaderIcon label={t('header.share')} testId="header-share" onClick={open('share')}>
+          <ShareOutlined />
+        </HeaderIcon>
+        <HeaderIcon label={t('header.exit')} testId="header-exit" onClick={open('exit')}>
+          <ExitToAppOutlined />
+        </HeaderIcon>
+        <HeaderIcon label={t('header.userMenu')} sx={desktopOnly} onClick={open('user')}>
+          <Avatar src={user?.avatar || undefined} alt={user?.nickname ?? ''} sx={{ width: 28, height: 28, fontSize: 14 }}>
+            {user?.nickname.slice(0, 1)}
+          </Avatar>
+        </HeaderIcon>
+        <HeaderIcon label={t('header.settings')} className="tour-theme-settings" sx={desktopOnly} onClick={onOpenCustomizer}>
+          <TuneOutlined />
+        </HeaderIcon>
+        <HeaderIcon label={t('header.more')} testId="header-more" sx={mobileOnly} onClick={open('more')}>
+          <MoreVert />
+        </HeaderIcon>
+      </Toolbar>
+
+      <AgentBar user={user} loading={userQuery.isPending && userQuery.fetchStatus !== 'idle'} />
+
+      <Menu anchorEl={anchorOf('more')} open={menu?.id === 'more'} onClose={closeMenu}>
+        <MenuItem onClick={switchTo('quickLinks')}>
+          <ListItemIcon>
+            <LinkOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.quickLinks')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={switchTo('language')}>
+          <ListItemIcon>
+            <TranslateOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.language')}</ListItemText>
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            {language.flag}
+          </Typography>
+        </MenuItem>
+        {fullscreen.supported ? (
+          <MenuItem
+            onClick={() => {
+              closeMenu();
+              fullscreen.toggle();
+            }}
+          >
+            <ListItemIcon>{fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}</ListItemIcon>
+            <ListItemText>{fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        <MenuItem onClick={switchTo('notifications')}>
+          <ListItemIcon>
+            <NotificationsNoneOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.notifications')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={switchTo('cart')}>
+          <ListItemIcon>
+            <ShoppingCartOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.cart')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={switchTo('user')}>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.userMenu')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            closeMenu();
+            onOpenCustomizer();
+          }}
+        >
+          <ListItemIcon>
+            <TuneOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('header.settings')}</ListItemText>
+        </MenuItem>
+      </Menu>
+
+      <QuickLinksMenu anchorEl={anchorOf('quickLinks')} onClose={closeMenu} />
+      <LanguageMenu anchorEl={anchorOf('language')} onClose={closeMenu} />
+      <NotificationsMenu anchorEl={anchorOf('notifications')} onClose={closeMenu} />
+      <CartMenu anchorEl={anchorOf('cart')} onClose={closeMenu} />
+      <UserMenu anchorEl={anchorOf('user')} onClose={closeMenu} user={user} onLogout={() => setDialog('logout')} />
+      <ShareMenu anchorEl={anchorOf('share')} onClose={closeMenu} inviteUrl={user?.inviteUrl} />
+      <ExitMenu
+        anchorEl={anchorOf('exit')}
+        onClose={closeMenu}
+        onLogout={() => setDialog('logout')}
+        onCloseSystem={() => setDialog('close')}
+      />
+
+      <ConfirmDialog
+        open={dialog === 'logout'}
+        message={t('header.logoutConfirm')}
+        maxWidth={LOGOUT_DIALOG_MAX_WIDTH}
+        busy={signingOut}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => void confirmLogout()}
+      />
+      <ConfirmDialog
+        open={dialog === 'close'}
+        message={t('header.closeConfirm')}
+        maxWidth={LOGOUT_DIALOG_MAX_WIDTH}
+        onCancel={() => setDialog(null)}
+        onConfirm={closeSystem}
+      />
+    </AppBar>
+  );
+}

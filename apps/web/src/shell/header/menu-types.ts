@@ -1,0 +1,7 @@
+/** Each header dropdown is anchored by its caller, so the mobile overflow menu can open the same one. */
+export interface AnchoredMenuProps {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+}
+
+export type HeaderMenuId = 'language' | 'notifications' | 'cart' | 'quickLinks' | 'user' | 'share' | 'exit' | 'more';

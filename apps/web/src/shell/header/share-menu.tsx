@@ -1,0 +1,58 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../lib/clipboard';
+import { notify } from '../../lib/notify';
+import type { AnchoredMenuProps } from './menu-types';
+
+/** The share prompt: the agent's invite link, a copy button and its QR code for a friend's phone. */
+export function ShareMenu({ anchorEl, onClose, inviteUrl }: AnchoredMenuProps & { inviteUrl: string | undefined }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    if (!inviteUrl) return;
+    if (await copyText(inviteUrl)) notify.success(t('common.copied'));
+    else notify.error(t('errors.copyFailed'));
+  };
+  return (
+    <Popover
+      anchorEl={anchorEl}
+      open={Boolean(anchorEl)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)', p: 2 } } }}
+    >
+      <Typography variant="subtitle1" gutterBottom>
+        {t('share.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('share.text')}
+      </Typography>
+      {inviteUrl ? (
+        <>
+          <Box sx={{ display: 'grid', placeItems: 'center', mb: 2, p: 1, bgcolor: '#fff', borderRadius: 1 }}>
+            <QRCodeSVG value={inviteUrl} size={148} aria-label={t('share.qrCode')} role="img" />
+          </Box>
+          <TextField
+            fullWidth
+            size="small"
+            label={t('share.inviteUrl')}
+            value={inviteUrl}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-invite-url' } }}
+            onFocus={(event) => event.target.select()}
+          />
+          <Button fullWidth sx={{ mt: 1.5 }} variant="contained" startIcon={<ContentCopy />} onClick={() => void copy()}>
+            {t('common.copy')}
+          </Button>
+        </>
+      ) : (
+        <Typography variant="body2">{t('share.unavailable')}</Typography>
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,67 @@
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import type { TAgentUser } from '@promoter/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { localTitleKey } from '../../lib/agent-level';
+import type { AnchoredMenuProps } from './menu-types';
+
+const LINKS = [
+  { href: paths.users.userProfile.getHref(), label: 'userMenu.profile', icon: <PersonOutline fontSize="small" /> },
+  { href: paths.inbox.getHref(), label: 'userMenu.inbox', icon: <InboxOutlined fontSize="small" /> },
+  { href: paths.users.usersList.getHref(), label: 'userMenu.usersList', icon: <PeopleOutline fontSize="small" /> },
+] as const;
+
+/** The user menu of SPEC section 2: profile, inbox, users list and log out. */
+export function UserMenu({
+  anchorEl,
+  onClose,
+  user,
+  onLogout,
+}: AnchoredMenuProps & { user: TAgentUser | undefined; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ paper: { sx: { minWidth: 220 } } }}>
+      {user ? (
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.nickname}
+          </Typography>
+          {/* The local title list reading (see lib/agent-level.ts). */}
+          <Typography variant="caption" color="text.secondary">
+            {t(localTitleKey(user.level))}
+          </Typography>
+        </Box>
+      ) : null}
+      {user ? <Divider /> : null}
+      {LINKS.map((link) => (
+        <MenuItem key={link.href} component={Link} to={link.href} onClick={onClose}>
+          <ListItemIcon>{link.icon}</ListItemIcon>
+          <ListItemText>{t(link.label)}</ListItemText>
+        </MenuItem>
+      ))}
+      <Divider />
+      <MenuItem
+        onClick={() => {
+          onClose();
+          onLogout();
+        }}
+      >
+        <ListItemIcon>
+          <LogoutOutlined fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('userMenu.logout')}</ListItemText>
+      </MenuItem>
+    </Menu>
+  );
+}

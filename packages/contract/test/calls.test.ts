@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { calls, ZAgentUser } from '../src';
+
+describe('the call table', () => {
+  it('holds the 35 calls of the design plus logout, each path once', () => {
+    const paths = Object.values(calls).map((c) => c.path);
+    expect(paths).toHaveLength(36);
+    expect(new Set(paths).size).toBe(36);
+    expect(paths).toContain('agent/login/logout');
+  });
+
+  it('uses GET exactly where the spec does', () => {
+    const gets = Object.values(calls)
+      .filter((c) => c.method === 'GET')
+      .map((c) => c.path)
+      .sort();
+    expect(gets).toEqual(
+      [
+        'agent/user/bill',
+        'agent/user/billDetail',
+        'agent/user/recentBill',
+        'agent/user/withdrawLogPost',
+        'agent/user/getUser',
+        'agent/index/searchUser',
+        'agent/user/recentUser',
+        'agent/user/children',
+        'agent/public/getCode',
+        'agent/login/getPlayer',
+      ].sort(),
+    );
+  });
+
+  it('makes every money call carry a requestId', () => {
+    for (const name of ['withdraw', 'withdrawExchange', 'transferAgent', 'recharge', 'buyGoods'] as const) {
+      const shape = (calls[name].input as unknown as { shape: Record<string, unknown> }).shape;
+      expect(shape, name).toHaveProperty('requestId');
+    }
+  });
+
+  it('marks the shop calls with the uid header', () => {
+    expect(
+      Object.values(calls)
+        .filter((c) => 'uidHeader' in c && c.uidHeader)
+        .map((c) => c.path),
+    ).toEqual(['shop/goods/categories', 'shop/goods/buyGoods', 'shop/order/orderquery']);
+  });
+
+  it('strips any field the contract does not name from a user', () => {
+    const parsed = ZAgentUser.parse({
+      agentId: 1,
+      playerId: 2,
+      nickname: 'a',
+      avatar: '',
+      level: 1,
+      status: 'active',
+      balance: '1.00',
+      diamonds: 1,
+      todayProfit: '0.00',
+      todayDiamonds: 0,
+      mobile: null,
+      parentId: null,
+      inviteUrl: 'x',
+      passwordHash: 'secret',
+    });
+    expect(parsed).not.toHaveProperty('passwordHash');
+  });
+});

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm start` on a fresh clone: installs what is missing, builds what is stale, then runs the server, which
+// migrates, seeds the demo platform on the embedded database and prints the login links.
+// Plain Node on purpose: it must run before any dependency is installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(
+      `\n"${command} ${args.join(' ')}" failed (exit ${result.status ?? result.signal}).\n`,
+    );
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Newest modification time below a path, skipping build output and dependencies. */
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    latest = Math.max(latest, newest(path.join(target, entry)));
+  }
+  return latest;
+}
+
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (
+  !existsSync(installed) ||
+  statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs
+) {
+  console.log('Installing dependencies (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund']);
+}
+
+const sources = [
+  'packages/contract',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/server/build.mjs',
+  'apps/web',
+  'package-lock.json',
+];
+const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const sourceTime = Math.max(...sources.map((s) => newest(path.join(root, s))));
+const builtTime = Math.min(
+  ...outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0)),
+);
+if (builtTime < sourceTime) {
+  console.log('Building the web app and the server...');
+  run(npm, ['run', 'build']);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
