@@ -33,6 +33,7 @@ if (only.length === 0) {
   step('typecheck contract', ['tsc', '-p', 'packages/contract', '--noEmit']);
   step('typecheck server', ['tsc', '-p', 'apps/server', '--noEmit']);
   step('typecheck web', ['tsc', '-p', 'apps/web', '--noEmit']);
+  step('typecheck tests', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 }
 
 mkdirSync(path.join(root, 'artifacts'), { recursive: true });

@@ -1,12 +1,13 @@
 import { BillType } from '@promoter/contract';
 import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
 import { agents } from '../src/db/schema';
 import { mintLoginTicket } from '../src/modules/game/game-routes';
 import { type AccountOwner, type AccountCurrency, post } from '../src/modules/ledger/ledger-service';
 import { upsertPlayer } from '../src/modules/players/player-service';
-import { call } from './helper';
+import { createSession } from '../src/modules/auth/session-service';
 
 let nextPlayerId = 500_000;
 
@@ -23,7 +24,6 @@ export async function createPlayer(
   });
   if (values.boundAgentId !== undefined) {
     const { players } = await import('../src/db/schema');
-    const { eq } = await import('drizzle-orm');
     await db.update(players).set({ boundAgentId: values.boundAgentId }).where(eq(players.id, playerId));
   }
   return playerId;
@@ -77,10 +77,11 @@ export async function ticketFor(db: Db, playerId: number) {
   return (await mintLoginTicket(db, playerId)).ticket;
 }
 
+/**
+ * A session for a player (and its agent, if any), opened the way a successful login opens it. The login calls
+ * themselves are tested in login.test.ts; going around them here keeps other tests clear of the login rate limit.
+ */
 export async function signIn(app: FastifyInstance, db: Db, playerId: number): Promise<string> {
-  const result = await call<{ token: string }>(app, 'POST', 'agent/login/tokenLogin', {
-    body: { token: await ticketFor(db, playerId) },
-  });
-  if (result.code !== 1) throw new Error(`sign in failed: ${result.code} ${result.msg}`);
-  return result.data.token;
+  const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.playerId, playerId));
+  return createSession(db, { playerId, agentId: agent?.id ?? null }, app.config.sessionTtlHours);
 }

@@ -69,7 +69,8 @@ export const ZBillEntry = z.object({
 export type TBillEntry = z.infer<typeof ZBillEntry>;
 
 export const ZBillReference = z.object({
-  type: z.enum(['recharge', 'transfer', 'order', 'withdrawal', 'exchange', 'adjustment', 'seed']),
+  /** recharge, transfer, order, withdrawal, exchange, adjustment, ... */
+  type: z.string(),
   id: z.string(),
   counterparty: z
     .object({ kind: z.enum(['player', 'agent']), id: z.number().int(), nickname: z.string() })
@@ -102,7 +103,20 @@ export const ZChildAgent = z.object({
 });
 export type TChildAgent = z.infer<typeof ZChildAgent>;
 
-export const ZRecentPlayer = ZPlayer.extend({ lastRechargeAt: ZIsoDate });
+/**
+ * A player as an agent finds it to recharge: no balance, and the mobile masked unless the player is bound to the
+ * agent's own downline.
+ */
+export const ZPlayerSummary = z.object({
+  playerId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  mobile: z.string().nullable(),
+  boundToMe: z.boolean(),
+});
+export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
+
+export const ZRecentPlayer = ZPlayerSummary.extend({ lastRechargeAt: ZIsoDate });
 
 export const ZGoods = z.object({
   id: z.number().int(),
@@ -359,7 +373,8 @@ export const calls = {
       diamonds: z.number().int().min(1).max(100_000),
       requestId: ZRequestId,
     }),
-    data: z.object({ diamonds: z.number().int() }),
+    /** `diamonds`: the sender's stock after the transfer. */
+    data: z.object({ diamonds: z.number().int(), transferId: z.string() }),
   }),
   setChildAgent: call({
     method: 'POST',
@@ -375,7 +390,7 @@ export const calls = {
     auth: 'agent',
     summary: 'Find players by id or mobile',
     input: z.object({ keyword: z.string().trim().min(1).max(32) }),
-    data: z.object({ list: z.array(ZPlayer) }),
+    data: z.object({ list: z.array(ZPlayerSummary) }),
   }),
   recharge: call({
     method: 'POST',
@@ -387,7 +402,8 @@ export const calls = {
       diamonds: z.number().int().min(1).max(100_000),
       requestId: ZRequestId,
     }),
-    data: z.object({ rechargeId: z.string(), diamonds: z.number().int() }),
+    /** `diamonds`: the agent's stock after the recharge. */
+    data: z.object({ rechargeId: z.string(), diamonds: z.number().int(), player: ZPlayerSummary }),
   }),
   readArticle: call({
     method: 'POST',

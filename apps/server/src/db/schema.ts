@@ -6,7 +6,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -171,4 +173,94 @@ export const goods = pgTable('goods', {
   diamonds: integer('diamonds').notNull(),
   active: boolean('active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * The first result of every money call, keyed by who called and its requestId: a retry gets this result again,
+ * never a second application. Written in the same transaction as the operation itself.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    actorType: text('actor_type', { enum: ['agent', 'player'] }).notNull(),
+    actorId: integer('actor_id').notNull(),
+    requestId: text('request_id').notNull(),
+    operation: text('operation').notNull(),
+    paramsHash: text('params_hash').notNull(),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.actorType, t.actorId, t.requestId] })],
+);
+
+/** Diamonds an agent recharged to a player. */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    diamonds: integer('diamonds').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recharges_agent_time_idx').on(t.agentId, t.createdAt.desc())],
+);
+
+/** Diamonds an agent passed to an agent of its downline. */
+export const transfers = pgTable('transfers', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  fromAgentId: integer('from_agent_id')
+    .notNull()
+    .references(() => agents.id),
+  toAgentId: integer('to_agent_id')
+    .notNull()
+    .references(() => agents.id),
+  diamonds: integer('diamonds').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Cash an agent asked to take out; the amount left its balance when it was made. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] })
+      .notNull()
+      .default('pending'),
+    accountType: text('account_type', { enum: ['wechat', 'alipay', 'bank'] }).notNull(),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    bankName: text('bank_name'),
+    remark: text('remark'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'withdrawals_amount_positive',
+      sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} <= ${t.amountFen}`,
+    ),
+    index('withdrawals_agent_time_idx').on(t.agentId, t.createdAt.desc()),
+  ],
+);
+
+/** Balance turned into diamonds at the agent's own price. */
+export const exchanges = pgTable('exchanges', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  agentId: integer('agent_id')
+    .notNull()
+    .references(() => agents.id),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  priceFen: integer('price_fen').notNull(),
+  diamonds: integer('diamonds').notNull(),
+  createdAt: createdAt(),
 });

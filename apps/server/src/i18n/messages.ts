@@ -29,6 +29,18 @@ export const cn = {
   gameSignatureExpired: '签名已过期',
   gameSignatureReplayed: '签名已使用',
   notVisible: '无权查看该数据',
+  requestIdReused: '请求编号已用于另一笔操作，请刷新后重试',
+  notEnoughDiamonds: '钻石库存不足',
+  notEnoughBalance: '余额不足',
+  notInDownline: '只能转给自己下级的推广员',
+  cannotTransferToSelf: '不能转给自己',
+  agentNotFound: '推广员不存在',
+  withdrawBelowMinimum: '提现金额不能低于 {min} 元',
+  withdrawDailyLimit: '每天最多提现 {count} 次',
+  withdrawFeeTooHigh: '提现金额不足以支付手续费',
+  exchangeTooSmall: '兑换金额不足一颗钻石（单价 {price} 元）',
+  entryNotFound: '流水不存在',
+  bankNameRequired: '银行卡提现需要填写开户银行',
 } as const;
 export type MessageKey = keyof typeof cn;
 export type Messages = Record<MessageKey, string>;
@@ -55,6 +67,18 @@ export const en: Messages = {
   gameSignatureExpired: 'Signature expired',
   gameSignatureReplayed: 'Signature already used',
   notVisible: 'You may not see this data',
+  requestIdReused: 'This request id was already used for another operation; please refresh and try again',
+  notEnoughDiamonds: 'Not enough diamonds in stock',
+  notEnoughBalance: 'Not enough balance',
+  notInDownline: 'You can only transfer to promoters in your own downline',
+  cannotTransferToSelf: 'You cannot transfer to yourself',
+  agentNotFound: 'Promoter not found',
+  withdrawBelowMinimum: 'The withdrawal must be at least {min} yuan',
+  withdrawDailyLimit: 'At most {count} withdrawals a day',
+  withdrawFeeTooHigh: 'The amount does not cover the withdrawal fee',
+  exchangeTooSmall: 'The amount is less than one diamond (price {price} yuan)',
+  entryNotFound: 'Entry not found',
+  bankNameRequired: 'A bank card withdrawal needs the bank name',
 };
 
 const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };

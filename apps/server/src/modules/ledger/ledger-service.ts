@@ -87,3 +87,20 @@ export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: num
     .returning({ id: ledgerEntries.id });
   return { entryId: (entry as { id: number }).id, after: updated.value };
 }
+
+/**
+ * Applies several postings of one operation in a fixed order (owner type, owner id, currency), so that two
+ * operations touching the same accounts always lock them in the same order and cannot deadlock.
+ */
+export async function postAll(
+  tx: DbOrTx,
+  postings: Posting[],
+): Promise<Map<Posting, { entryId: number; after: number }>> {
+  const order = (p: Posting) =>
+    `${p.owner.ownerType}:${String(p.owner.ownerId).padStart(12, '0')}:${p.currency}`;
+  const results = new Map<Posting, { entryId: number; after: number }>();
+  for (const posting of [...postings].sort((a, b) => order(a).localeCompare(order(b)))) {
+    results.set(posting, await post(tx, posting));
+  }
+  return results;
+}

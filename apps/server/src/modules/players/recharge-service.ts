@@ -1,0 +1,108 @@
+import { BillType, type TPlayerSummary } from '@promoter/contract';
+import { desc, eq, max, or } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { players, recharges } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { isInDownline } from '../agents/agent-tree';
+import { once } from '../ledger/idempotency';
+import { InsufficientFundsError, type Posting, postAll } from '../ledger/ledger-service';
+import { findPlayer, type PlayerRow } from './player-service';
+
+const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
+export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRow): Promise<TPlayerSummary> {
+  const boundToMe = row.boundAgentId !== null && (await isInDownline(db, agentId, row.boundAgentId));
+  return {
+    playerId: row.id,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    mobile: row.mobile === null ? null : boundToMe ? row.mobile : maskMobile(row.mobile),
+    boundToMe,
+  };
+}
+
+/** Exact match on player id or mobile: an agent finds the player it is selling to, it does not browse. */
+export async function searchPlayers(db: Db, agentId: number, keyword: string): Promise<TPlayerSummary[]> {
+  const conditions = [];
+  if (/^\d{1,10}$/.test(keyword) && Number(keyword) <= 2_147_483_647)
+    conditions.push(eq(players.id, Number(keyword)));
+  if (/^1\d{10}$/.test(keyword)) conditions.push(eq(players.mobile, keyword));
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(players)
+    .where(or(...conditions))
+    .limit(5);
+  return Promise.all(rows.map((row) => toPlayerSummary(db, agentId, row)));
+}
+
+export async function recentPlayers(db: Db, agentId: number) {
+  const rows = await db
+    .select({ playerId: recharges.playerId, lastRechargeAt: max(recharges.createdAt) })
+    .from(recharges)
+    .where(eq(recharges.agentId, agentId))
+    .groupBy(recharges.playerId)
+    .orderBy(desc(max(recharges.createdAt)))
+    .limit(10);
+  const list = [];
+  for (const row of rows) {
+    const player = await findPlayer(db, row.playerId);
+    if (!player || !row.lastRechargeAt) continue;
+    list.push({
+      ...(await toPlayerSummary(db, agentId, player)),
+      lastRechargeAt: new Date(row.lastRechargeAt).toISOString(),
+    });
+  }
+  return list;
+}
+
+/** Moves diamonds from the agent's stock to a player's game account, once per requestId. */
+export async function rechargePlayer(
+  db: Db,
+  agentId: number,
+  input: { playerId: number; diamonds: number; requestId: string },
+): Promise<{ rechargeId: string; diamonds: number; player: TPlayerSummary }> {
+  return once(
+    db,
+    { actorType: 'agent', actorId: agentId },
+    input.requestId,
+    'recharge',
+    { playerId: input.playerId, diamonds: input.diamonds },
+    async (tx) => {
+      const player = await findPlayer(tx, input.playerId);
+      if (!player) throw new AppError('playerNotFound');
+      const [recharge] = await tx
+        .insert(recharges)
+        .values({ agentId, playerId: player.id, diamonds: input.diamonds })
+        .returning({ id: recharges.id });
+      const ref = { type: 'recharge', id: String((recharge as { id: number }).id) };
+      const debit: Posting = {
+        owner: { ownerType: 'agent', ownerId: agentId },
+        currency: 'diamonds',
+        amount: -input.diamonds,
+        billType: BillType.rechargePlayer,
+        ref,
+        counterparty: { ownerType: 'player', ownerId: player.id },
+        memo: `为玩家 ${player.nickname}(${player.id}) 充值`,
+      };
+      const credit: Posting = {
+        owner: { ownerType: 'player', ownerId: player.id },
+        currency: 'diamonds',
+        amount: input.diamonds,
+        billType: BillType.rechargePlayer,
+        ref,
+        counterparty: { ownerType: 'agent', ownerId: agentId },
+        memo: `推广员 ${agentId} 充值`,
+      };
+      const results = await postAll(tx, [debit, credit]).catch((error: unknown) => {
+        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughDiamonds');
+        throw error;
+      });
+      return {
+        rechargeId: ref.id,
+        diamonds: results.get(debit)?.after ?? 0,
+        player: await toPlayerSummary(tx, agentId, player),
+      };
+    },
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  BillType,
+  fenToMoney,
+  moneyToFen,
+  type TWithdrawal,
+  type WithdrawalAccountType,
+  type WithdrawalStatus,
+} from '@promoter/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, exchanges, withdrawals } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { agentPriceFen } from '../agents/pricing';
+import { once } from '../ledger/idempotency';
+import { ensureAccount, InsufficientFundsError, type Posting, post, postAll } from '../ledger/ledger-service';
+import { getOption, getPlatformTimeZone } from '../options/options-service';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function toWithdrawalDto(row: WithdrawalRow): TWithdrawal {
+  return {
+    id: String(row.id),
+    amount: fenToMoney(row.amountFen),
+    fee: fenToMoney(row.feeFen),
+    status: row.status,
+    accountType: row.accountType,
+    accountName: row.accountName,
+    accountNo: row.accountNo,
+    bankName: row.bankName,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    remark: row.remark,
+  };
+}
+
+/**
+ * The fee of a withdrawal in fen. The rate option is a percentage with up to two decimals ("0", "0.6", "1.5");
+ * the fee is rounded half up to the fen and paid out of the amount (the agent receives amount - fee).
+ */
+export function withdrawalFeeFen(amountFen: number, feeRatePercent: string): number {
+  const basisPoints = moneyToFen(feeRatePercent); // "0.6" % -> 60 basis points
+  return Math.floor((amountFen * basisPoints + 5_000) / 10_000);
+}
+
+export interface WithdrawInput {
+  amount: string;
+  accountType: WithdrawalAccountType;
+  accountName: string;
+  accountNo: string;
+  bankName?: string;
+  requestId: string;
+}
+
+/**
+ * An application to withdraw cash: the amount leaves the balance at once (bill type 6) and waits for the
+ * operator. Minimum, fee and daily count come from the options.
+ */
+export async function applyForWithdrawal(
+  db: Db,
+  agentId: number,
+  input: WithdrawInput,
+): Promise<{ withdrawal: TWithdrawal; balance: string }> {
+  const amountFen = moneyToFen(input.amount);
+  const params = {
+    amountFen,
+    accountType: input.accountType,
+    accountName: input.accountName,
+    accountNo: input.accountNo,
+    bankName: input.bankName ?? null,
+  };
+  return once(
+    db,
+    { actorType: 'agent', actorId: agentId },
+    input.requestId,
+    'withdraw',
+    params,
+    async (tx) => {
+      const minFen = moneyToFen(await getOption(tx, 'withdraw.min'));
+      if (amountFen < minFen) throw new AppError('withdrawBelowMinimum', { min: fenToMoney(minFen) });
+      if (input.accountType === 'bank' && !input.bankName) throw new AppError('bankNameRequired');
+      const feeFen = withdrawalFeeFen(amountFen, await getOption(tx, 'withdraw.feeRate'));
+      if (feeFen >= amountFen) throw new AppError('withdrawFeeTooHigh');
+
+      // The balance row is locked first: two applications of one agent are counted one after the other.
+      const accountId = await ensureAccount(tx, { ownerType: 'agent', ownerId: agentId }, 'balance');
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const tz = await getPlatformTimeZone(tx);
+      const dailyCount = Number(await getOption(tx, 'withdraw.dailyCount'));
+      const [today] = await tx
+        .select({ n: count() })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.agentId, agentId),
+            sql`${withdrawals.createdAt} >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
+          ),
+        );
+      if ((today?.n ?? 0) >= dailyCount) throw new AppError('withdrawDailyLimit', { count: dailyCount });
+
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          agentId,
+          amountFen,
+          feeFen,
+          accountType: input.accountType,
+          accountName: input.accountName,
+          accountNo: input.accountNo,
+          bankName: input.bankName ?? null,
+        })
+        .returning();
+      const withdrawal = row as WithdrawalRow;
+      const { after } = await post(tx, {
+        owner: { ownerType: 'agent', ownerId: agentId },
+        currency: 'balance',
+        amount: -amountFen,
+        billType: BillType.withdrawal,
+        ref: { type: 'withdrawal', id: String(withdrawal.id) },
+        memo: '申请提现',
+      }).catch((error: unknown) => {
+        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
+        throw error;
+      });
+      return { withdrawal: toWithdrawalDto(withdrawal), balance: fenToMoney(after) };
+    },
+  );
+}
+
+export async function listWithdrawals(
+  db: Db,
+  agentId: number,
+  query: { status?: WithdrawalStatus; page: number; pageSize: number },
+) {
+  const where = and(
+    eq(withdrawals.agentId, agentId),
+    query.status ? eq(withdrawals.status, query.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    list: rows.map(toWithdrawalDto),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Balance to diamonds at the agent's own price: whole diamonds only; the remainder stays on the balance. */
+export async function exchangeBalance(db: Db, agentId: number, input: { amount: string; requestId: string }) {
+  const amountFen = moneyToFen(input.amount);
+  return once(
+    db,
+    { actorType: 'agent', actorId: agentId },
+    input.requestId,
+    'exchange',
+    { amountFen },
+    async (tx) => {
+      const priceFen = await agentPriceFen(tx, agentId);
+      const diamonds = Math.floor(amountFen / priceFen);
+      if (diamonds < 1) throw new AppError('exchangeTooSmall', { price: fenToMoney(priceFen) });
+      const costFen = diamonds * priceFen;
+      const [row] = await tx
+        .insert(exchanges)
+        .values({ agentId, amountFen: costFen, priceFen, diamonds })
+        .returning({ id: exchanges.id });
+      const ref = { type: 'exchange', id: String((row as { id: number }).id) };
+      const owner = { ownerType: 'agent', ownerId: agentId } as const;
+      const spend: Posting = {
+        owner,
+        currency: 'balance',
+        amount: -costFen,
+        billType: BillType.exchange,
+        ref,
+        memo: `兑换 ${diamonds} 钻石`,
+      };
+      const gain: Posting = {
+        owner,
+        currency: 'diamonds',
+        amount: diamonds,
+        billType: BillType.exchange,
+        ref,
+        memo: `余额兑换 ${fenToMoney(costFen)} 元`,
+      };
+      const results = await postAll(tx, [spend, gain]).catch((error: unknown) => {
+        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
+        throw error;
+      });
+      return {
+        diamondsAdded: diamonds,
+        balance: fenToMoney(results.get(spend)?.after ?? 0),
+        diamonds: results.get(gain)?.after ?? 0,
+      };
+    },
+  );
+}

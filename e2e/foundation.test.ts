@@ -1,0 +1,94 @@
+import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function getUser(baseUrl: string, token: string): Promise<TAgentUser> {
+  const response = await fetch(`${baseUrl}/api/agent/user/getUser`, { headers: { 'XX-Token': token } });
+  const json = (await response.json()) as { code: number; data: TAgentUser };
+  expect(json.code).toBe(1);
+  return json.data;
+}
+
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  describe(`the demo at ${size} size (${viewport.width}x${viewport.height})`, () => {
+    it('opens the printed agent link, shows the agent’s real figures in the header, and logs out', async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      const link = size === 'phone' ? server.agentLink : await server.loginLink(100001);
+      await page.goto(link);
+      await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
+      await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
+
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect(token).toBeTruthy();
+      const user = await getUser(server.baseUrl, JSON.parse(token as string) as string);
+      expect(user.nickname).toBe('王总');
+
+      const text = async (id: string) =>
+        (await page.getByTestId(id).first().innerText()).replace(/[,\s]/g, '');
+      expect(await text('header-nickname')).toContain('王总');
+      expect(await text('header-agent-id')).toContain(String(user.agentId));
+      expect(await text('header-balance')).toContain(fenToMoney(moneyToFen(user.balance)));
+      expect(await text('header-diamonds')).toContain(String(user.diamonds));
+      expect(await text('header-today-profit')).toContain(user.todayProfit);
+      expect(await text('header-today-diamonds')).toContain(String(Math.abs(user.todayDiamonds)));
+      await screenshot(page, `foundation-${size}-agent-main`);
+
+      await page.getByTestId('header-exit').first().click();
+      await page.getByTestId('header-logout').first().click();
+      await page.getByTestId('confirm-yes').first().click();
+      await page.waitForURL(/#\/session\/login/, { timeout: 10_000 });
+      await page.getByTestId('page-login').waitFor();
+      await screenshot(page, `foundation-${size}-after-logout`);
+      // The session is revoked on the server, not only forgotten by the page.
+      const after = await fetch(`${server.baseUrl}/api/agent/user/getUser`, {
+        headers: { 'XX-Token': JSON.parse(token as string) as string },
+      });
+      expect(((await after.json()) as { code: number }).code).toBe(10001);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('opens a player link and lands on bind-agent', async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      const link = size === 'phone' ? server.playerLink : await server.loginLink(200008);
+      await page.goto(link);
+      await page.waitForURL(/#\/agent\/bind-agent/, { timeout: 30_000 });
+      await page.getByTestId('page-bind-agent').waitFor();
+      expect(await page.getByTestId('page-bind-agent').innerText()).toContain('游客小陈');
+      await screenshot(page, `foundation-${size}-player-bind-agent`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+}
+
+describe('a used or unknown link', () => {
+  it('explains that the link is no longer valid', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`${server.baseUrl}/#/session/login?token=already-used-ticket`);
+    await page.getByTestId('page-login').waitFor();
+    await page
+      .getByText(/无效|过期/)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await screenshot(page, 'foundation-phone-invalid-ticket');
+    await context.close();
+  });
+});

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const E2E_GAME_SECRET = 'e2e-game-secret-0123456789';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunningServer {
+  baseUrl: string;
+  agentLink: string;
+  playerLink: string;
+  output: () => string;
+  /** Mints a fresh single-use login link through the signed game API, as the game server would. */
+  loginLink(playerId: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the product the way a new user does (`npm start` = scripts/start.mjs) on a fresh embedded database, and
+ * waits for the login links it prints.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      GAME_API_SECRET: E2E_GAME_SECRET,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const links = await new Promise<{ agent: string; player: string }>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const agent = /Demo agent login[^:]*: (\S+)/.exec(output)?.[1];
+      const player = /Demo player login[^:]*:\s+(\S+)/.exec(output)?.[1];
+      if (agent && player) {
+        clearInterval(timer);
+        resolve({ agent, player });
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code} before printing its links:\n${output}`));
+    });
+  });
+  const baseUrl = new URL(links.agent).origin;
+
+  return {
+    baseUrl,
+    agentLink: links.agent,
+    playerLink: links.player,
+    output: () => output,
+    async loginLink(playerId: number) {
+      const body = JSON.stringify({ playerId });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const nonce = randomBytes(12).toString('base64url');
+      const signature = createHmac('sha256', E2E_GAME_SECRET)
+        .update(`${timestamp}.${nonce}.${body}`)
+        .digest('hex');
+      const response = await fetch(`${baseUrl}/api/game/tickets`, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-game-timestamp': String(timestamp),
+          'x-game-nonce': nonce,
+          'x-game-signature': signature,
+        },
+      });
+      const json = (await response.json()) as { code: number; msg: string; data: { loginUrl: string } };
+      if (json.code !== 1) throw new Error(`minting a ticket failed: ${json.msg}`);
+      return json.data.loginUrl;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
