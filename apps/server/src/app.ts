@@ -9,6 +9,8 @@ import { agentRoutes } from './modules/agents/agent-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { contentRoutes } from './modules/content/content-routes';
 import { gameRoutes } from './modules/game/game-routes';
+import { identityRoutes } from './modules/auth/identity-routes';
+import { createSmsProvider, type SmsProvider } from './platform/sms/sms-provider';
 import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
@@ -21,7 +23,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    platform: Platform;
   }
+}
+
+/** Adapters to the outside world; tests may replace any of them with a local stand-in. */
+export interface Platform {
+  sms: SmsProvider;
 }
 
 export interface AppDeps {
@@ -31,6 +39,7 @@ export interface AppDeps {
   logger?: boolean;
   /** Prefix of the rate-limit counters (in Redis, shared by every instance of one deployment). */
   rateLimitNamespace?: string;
+  platform?: Partial<Platform>;
 }
 
 /** Never written to a log: session tokens, passwords, SMS codes, signatures. */
@@ -58,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
+  app.decorate('platform', { sms: deps.platform?.sms ?? createSmsProvider(deps.config, app.log) });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(authRoutes);
+  await app.register(identityRoutes);
   await app.register(agentRoutes);
   await app.register(contentRoutes);
   await app.register(ledgerRoutes);

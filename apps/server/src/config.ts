@@ -39,7 +39,12 @@ const ZEnv = z.object({
   WECHAT_APP_ID: z.string().min(1).optional(),
   WECHAT_APP_SECRET: z.string().min(1).optional(),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /** Where the phone is sent to authorize (WeChat's open platform); a stand-in in tests. */
+  WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_KEY: z.string().min(1).optional(),
+  SMS_HTTP_TEMPLATE: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
   /** Seed the demo platform when the database has no agent yet. Default: on for the embedded database. */
   SEED_DEMO: bool.optional(),
@@ -61,6 +66,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = result.data;
   const embedded = e.DATABASE_URL === undefined;
   const isProduction = e.NODE_ENV === 'production';
+  if (e.SMS_PROVIDER === 'http' && (!e.SMS_HTTP_URL || !e.SMS_HTTP_KEY || !e.SMS_HTTP_TEMPLATE)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_HTTP_URL, SMS_HTTP_KEY, SMS_HTTP_TEMPLATE: required when SMS_PROVIDER=http',
+    );
+  }
   if (!embedded && isProduction && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
     // A real deployment (its own database, production mode) never runs on the development secrets.
     throw new ConfigError(
@@ -86,8 +96,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       appId: e.WECHAT_APP_ID,
       appSecret: e.WECHAT_APP_SECRET,
       apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''),
+      openBase: e.WECHAT_OPEN_BASE.replace(/\/$/, ''),
     },
-    smsProvider: e.SMS_PROVIDER,
+    sms:
+      e.SMS_PROVIDER === 'http'
+        ? ({
+            kind: 'http',
+            url: e.SMS_HTTP_URL as string,
+            key: e.SMS_HTTP_KEY as string,
+            template: e.SMS_HTTP_TEMPLATE as string,
+          } as const)
+        : ({ kind: 'log' } as const),
     paymentProvider: e.PAYMENT_PROVIDER,
     seedDemo: e.SEED_DEMO ?? embedded,
     trustProxy: e.TRUST_PROXY,

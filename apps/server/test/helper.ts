@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type Platform } from '../src/app';
 import { parseConfig } from '../src/config';
 import { connect, type Db } from '../src/db/client';
 
@@ -57,6 +57,7 @@ export const TEST_GAME_SECRET = 'test-game-secret-0123456789';
 export async function build(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  platform?: Partial<Platform>,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -75,6 +76,7 @@ export async function build(
     db,
     logger: false,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:`,
+    platform,
   });
   extend?.(app);
   await app.ready();

@@ -217,7 +217,8 @@ export const calls = {
     path: 'agent/public/getUnionId',
     auth: 'anyone',
     summary: 'Exchange a WeChat code for the union id, the user info and a ticket that proves them',
-    input: z.object({ code: z.string().min(1).max(256) }),
+    /** `state` as WeChat handed it back; when given it must be the one getCode signed. */
+    input: z.object({ code: z.string().min(1).max(256), state: z.string().max(512).optional() }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
   bind: call({
@@ -454,6 +455,24 @@ export const calls = {
     summary: 'A public option',
     input: z.object({ key: z.string().min(1).max(64) }),
     data: z.object({ key: z.string(), value: z.string() }),
+  }),
+  // ---- beyond the seed's table: passwords (issue: identity and onboarding) ----
+  changePassword: call({
+    method: 'POST',
+    path: 'agent/user/changePassword',
+    auth: 'agent',
+    summary: 'Change the password (old + new); every other session of the agent is revoked',
+    input: z.object({ oldPassword: z.string().min(1).max(128), newPassword: ZPassword }),
+    data: z.object({ revokedSessions: z.number().int() }),
+  }),
+  resetPassword: call({
+    method: 'POST',
+    path: 'agent/public/resetPassword',
+    auth: 'anyone',
+    summary:
+      'Set a new password with an SMS code sent to the agent’s verified mobile; every session is revoked',
+    input: z.object({ mobile: ZMobile, captcha: ZCaptchaCode, newPassword: ZPassword }),
+    data: z.object({ agentId: z.number().int() }),
   }),
   shopCategories: call({
     method: 'POST',

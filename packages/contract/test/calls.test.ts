@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { calls, ZAgentUser } from '../src';
 
 describe('the call table', () => {
-  it('holds the 35 calls of the design plus logout, each path once', () => {
+  it('holds the 35 calls of the design plus logout and the two password calls, each path once', () => {
     const paths = Object.values(calls).map((c) => c.path);
-    expect(paths).toHaveLength(36);
-    expect(new Set(paths).size).toBe(36);
-    expect(paths).toContain('agent/login/logout');
+    expect(paths).toHaveLength(38);
+    expect(new Set(paths).size).toBe(38);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'agent/login/logout',
+        'agent/user/changePassword',
+        'agent/public/resetPassword',
+      ]),
+    );
   });
 
   it('uses GET exactly where the spec does', () => {

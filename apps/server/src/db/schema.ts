@@ -264,3 +264,30 @@ export const exchanges = pgTable('exchanges', {
   diamonds: integer('diamonds').notNull(),
   createdAt: createdAt(),
 });
+
+/** SMS codes: only an HMAC of the code is kept; a code is usable once, for five minutes, with five tries. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_mobile_time_idx').on(t.mobile, t.createdAt.desc())],
+);
+
+/** Failed password attempts, per agent id: the lockout works the same on every instance. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_failures_key_time_idx').on(t.key, t.createdAt.desc())],
+);

@@ -9,7 +9,7 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.sessionTtlHours).toBe(168);
     expect(config.seedDemo).toBe(true);
-    expect(config.smsProvider).toBe('log');
+    expect(config.sms).toEqual({ kind: 'log' });
     expect(config.paymentProvider).toBe('sandbox');
   });
 

@@ -70,14 +70,16 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
     .where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every session of a player but one (after a password change). */
+/** Revokes every session of a player but one (after a password change); answers how many it revoked. */
 export async function revokeOtherSessions(
   db: DbOrTx,
   playerId: number,
   keepSessionId: number,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.playerId, playerId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.playerId, playerId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

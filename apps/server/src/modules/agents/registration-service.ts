@@ -1,0 +1,74 @@
+import { type AgentLevel, type TAgentUser } from '@promoter/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agents, players } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { consumeCaptcha } from '../auth/captcha-service';
+import { hashPassword } from '../auth/password-service';
+import { createSession, revokeSession } from '../auth/session-service';
+import { getOption } from '../options/options-service';
+import { loadAgentUser } from './agent-queries';
+
+export interface RegisterInput {
+  mobile: string;
+  captcha: string;
+  password: string;
+  from?: number;
+  level?: AgentLevel;
+}
+
+/**
+ * A signed-in player becomes an agent (DESIGN section 4): with `from`, the inviter's child at `level` (default the
+ * inviter's level + 1, always below it); without, a level-3 agent without parent if `register.open` allows.
+ * The mobile is verified by its SMS code. Answers a new agent session; the player session ends.
+ */
+export async function registerAgent(
+  deps: { db: Db; secret: string; sessionTtlHours: number; publicUrl: string },
+  session: { sessionId: number; playerId: number },
+  input: RegisterInput,
+): Promise<{ token: string; user: TAgentUser }> {
+  const { db } = deps;
+  const [existing] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.playerId, session.playerId));
+  if (existing) throw new AppError('alreadyAgent');
+
+  let parentId: number | null = null;
+  let level: number;
+  if (input.from !== undefined) {
+    const [inviter] = await db
+      .select({ id: agents.id, level: agents.level, status: agents.status })
+      .from(agents)
+      .where(eq(agents.id, input.from));
+    if (!inviter || inviter.status !== 'active') throw new AppError('agentNotFound');
+    level = input.level ?? inviter.level + 1;
+    if (level <= inviter.level || level > 3) throw new AppError('inviterNotAllowed');
+    parentId = inviter.id;
+  } else {
+    if ((await getOption(db, 'register.open')) !== 'true') throw new AppError('registerClosed');
+    if (input.level !== undefined && input.level !== 3) throw new AppError('inviterNotAllowed');
+    level = 3;
+  }
+  const [owner] = await db.select({ id: players.id }).from(players).where(eq(players.mobile, input.mobile));
+  if (owner && owner.id !== session.playerId) throw new AppError('mobileTaken');
+
+  await consumeCaptcha(deps, input.mobile, 'register', input.captcha);
+  const passwordHash = await hashPassword(input.password);
+  const agentId = await db.transaction(async (tx) => {
+    await tx
+      .update(players)
+      .set({ mobile: input.mobile, updatedAt: sql`now()` })
+      .where(eq(players.id, session.playerId));
+    const [row] = await tx
+      .insert(agents)
+      .values({ playerId: session.playerId, level, parentId, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: agents.id });
+    if (!row) throw new AppError('alreadyAgent');
+    await revokeSession(tx, session.sessionId);
+    return row.id;
+  });
+  const token = await createSession(db, { playerId: session.playerId, agentId }, deps.sessionTtlHours);
+  return { token, user: await loadAgentUser(db, agentId, deps.publicUrl) };
+}

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors';
+import { publicUrlOf } from '../../http/public-url';
+import { defineCall } from '../../http/route';
+import { registerAgent } from '../agents/registration-service';
+import { assertBindableAgent, bindToAgent, unbindFromAgent } from '../players/bind-service';
+import { findPlayer } from '../players/player-service';
+import { eq, sql } from 'drizzle-orm';
+import { agents, players } from '../../db/schema';
+import { consumeCaptcha, issueCaptcha } from './captcha-service';
+import { loginWithTicket } from './login-service';
+import { changePassword, loginWithPassword, resetPassword } from './password-service';
+import { loginWithUnionId, wechatAuthorizeUrl, wechatUnionId } from './wechat-service';
+
+/** Every way into the product beyond the game ticket: password, WeChat, SMS, registration, bind. */
+export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const loginDeps = (request: FastifyRequest) => ({
+    db: app.db,
+    sessionTtlHours: app.config.sessionTtlHours,
+    publicUrl: publicUrlOf(request),
+  });
+  const captchaDeps = { db: app.db, sms: app.platform.sms, secret: app.config.appSecret };
+
+  defineCall(
+    app,
+    'loginById',
+    async ({ input, request }) => loginWithPassword(loginDeps(request), input.agentId, input.password),
+    {
+      rateLimit: 20,
+    },
+  );
+  defineCall(
+    app,
+    'changePassword',
+    async ({ input, session, agentId }) => changePassword(app.db, { ...session, agentId }, input),
+    {
+      rateLimit: 10,
+    },
+  );
+  defineCall(app, 'resetPassword', async ({ input }) => resetPassword(captchaDeps, input), { rateLimit: 10 });
+
+  defineCall(
+    app,
+    'getCode',
+    async ({ input, request }) => wechatAuthorizeUrl(app.config, input.redirect, publicUrlOf(request)),
+    {
+      rateLimit: 30,
+    },
+  );
+  defineCall(app, 'getUnionId', async ({ input }) => wechatUnionId(app.config, input), { rateLimit: 30 });
+  defineCall(
+    app,
+    'loginByUnionId',
+    async ({ input, request }) => loginWithUnionId(loginDeps(request), app.config.appSecret, input),
+    {
+      rateLimit: 30,
+    },
+  );
+
+  defineCall(
+    app,
+    'playerBindLogin',
+    async ({ input, request }) => {
+      // The agent is checked before the ticket is spent, so a wrong agent id does not cost the player its ticket.
+      await assertBindableAgent(app.db, input.agentId);
+      const result = await loginWithTicket(loginDeps(request), input.token);
+      if (!result.isAgent && result.player && result.player.agentId === null) {
+        result.player = await bindToAgent(app.db, result.player.playerId, input.agentId);
+      }
+      return result;
+    },
+    { rateLimit: 30 },
+  );
+
+  defineCall(
+    app,
+    'bind',
+    async ({ input, session }) => ({ player: await bindToAgent(app.db, session.playerId, input.agentId) }),
+    {
+      rateLimit: 30,
+    },
+  );
+  defineCall(
+    app,
+    'unbind',
+    async ({ session }) => ({ player: await unbindFromAgent(app.db, session.playerId) }),
+    {
+      rateLimit: 30,
+    },
+  );
+
+  defineCall(
+    app,
+    'registerCaptcha',
+    async ({ input }) => issueCaptcha(captchaDeps, input.mobile, 'register'),
+    { rateLimit: 10 },
+  );
+  defineCall(app, 'getCaptcha', async ({ input }) => issueCaptcha(captchaDeps, input.mobile, input.purpose), {
+    rateLimit: 10,
+  });
+
+  defineCall(
+    app,
+    'validatePlayer',
+    async ({ input }) => {
+      const player = await findPlayer(app.db, input.playerId);
+      if (!player) throw new AppError('playerNotFound');
+      const [agent] = await app.db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(eq(agents.playerId, player.id));
+      return {
+        playerId: player.id,
+        nickname: player.nickname,
+        avatar: player.avatar,
+        isAgent: agent !== undefined,
+      };
+    },
+    { rateLimit: 30 },
+  );
+  defineCall(
+    app,
+    'register',
+    async ({ input, session, request }) =>
+      registerAgent({ ...loginDeps(request), secret: app.config.appSecret }, session, input),
+    { rateLimit: 10 },
+  );
+
+  defineCall(
+    app,
+    'getUserByMobile',
+    async ({ input }) => {
+      const [row] = await app.db
+        .select({
+          playerId: players.id,
+          nickname: players.nickname,
+          avatar: players.avatar,
+          agentId: agents.id,
+        })
+        .from(players)
+        .leftJoin(agents, eq(agents.playerId, players.id))
+        .where(eq(players.mobile, input.mobile));
+      if (!row) throw new AppError('mobileNotFound');
+      return {
+        playerId: row.playerId,
+        nickname: row.nickname,
+        avatar: row.avatar,
+        isAgent: row.agentId !== null,
+      };
+    },
+    { rateLimit: 30 },
+  );
+  defineCall(
+    app,
+    'telVerify',
+    async ({ input, session }) => {
+      const [owner] = await app.db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.mobile, input.mobile));
+      if (owner && owner.id !== session.playerId) throw new AppError('mobileTaken');
+      await consumeCaptcha(captchaDeps, input.mobile, 'bind-mobile', input.code);
+      await app.db
+        .update(players)
+        .set({ mobile: input.mobile, updatedAt: sql`now()` })
+        .where(eq(players.id, session.playerId));
+      return { mobile: input.mobile };
+    },
+    { rateLimit: 10 },
+  );
+}

@@ -1,0 +1,91 @@
+import type { TWxUserInfo } from '@promoter/contract';
+
+/**
+ * WeChat's web OAuth (snsapi_userinfo), spoken over its public HTTP protocol:
+ * 1. the phone is sent to `${openBase}/connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope&state#wechat_redirect`;
+ * 2. WeChat sends it back with `code`; the server exchanges it at `${apiBase}/sns/oauth2/access_token`;
+ * 3. the server reads the profile (with `unionid`) at `${apiBase}/sns/userinfo`.
+ * Errors come back as `{errcode, errmsg}` with HTTP 200.
+ */
+export interface WechatOAuthConfig {
+  appId: string;
+  appSecret: string;
+  apiBase: string;
+  openBase: string;
+}
+
+export type WechatFailure = 'invalid-code' | 'expired-code' | 'unavailable' | 'no-unionid';
+
+export class WechatError extends Error {
+  constructor(
+    readonly reason: WechatFailure,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'WechatError';
+  }
+}
+
+export function authorizeUrl(config: WechatOAuthConfig, redirect: string, state: string): string {
+  const query = new URLSearchParams({
+    appid: config.appId,
+    redirect_uri: redirect,
+    response_type: 'code',
+    scope: 'snsapi_userinfo',
+    state,
+  });
+  return `${config.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`;
+}
+
+async function getJson(url: string): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    throw new WechatError('unavailable', error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw new WechatError('unavailable', `HTTP ${response.status}`);
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) throw new WechatError('unavailable', 'not JSON');
+  const errcode = Number(body.errcode ?? 0);
+  if (errcode !== 0) {
+    // 40029 invalid code, 40163 code already used, 42003 code expired.
+    const reason: WechatFailure =
+      errcode === 42003
+        ? 'expired-code'
+        : errcode === 40029 || errcode === 40163
+          ? 'invalid-code'
+          : 'unavailable';
+    throw new WechatError(reason, `errcode ${errcode}: ${String(body.errmsg ?? '')}`);
+  }
+  return body;
+}
+
+export async function exchangeCode(config: WechatOAuthConfig, code: string): Promise<TWxUserInfo> {
+  const token = await getJson(
+    `${config.apiBase}/sns/oauth2/access_token?${new URLSearchParams({
+      appid: config.appId,
+      secret: config.appSecret,
+      code,
+      grant_type: 'authorization_code',
+    }).toString()}`,
+  );
+  const accessToken = String(token.access_token ?? '');
+  const openid = String(token.openid ?? '');
+  if (!accessToken || !openid) throw new WechatError('unavailable', 'no access token');
+  const info = await getJson(
+    `${config.apiBase}/sns/userinfo?${new URLSearchParams({ access_token: accessToken, openid, lang: 'zh_CN' }).toString()}`,
+  );
+  const unionid = String(info.unionid ?? token.unionid ?? '');
+  if (!unionid) throw new WechatError('no-unionid', 'the app is not bound to an open platform account');
+  return {
+    openid,
+    unionid,
+    nickname: String(info.nickname ?? ''),
+    headimgurl: String(info.headimgurl ?? ''),
+    sex: typeof info.sex === 'number' ? info.sex : undefined,
+    province: typeof info.province === 'string' ? info.province : undefined,
+    city: typeof info.city === 'string' ? info.city : undefined,
+    country: typeof info.country === 'string' ? info.country : undefined,
+  };
+}

@@ -1,0 +1,90 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface WechatUser {
+  openid: string;
+  unionid: string;
+  nickname: string;
+  headimgurl?: string;
+}
+
+/**
+ * A local stand-in of WeChat's OAuth endpoints, on loopback, speaking the public protocol:
+ * - GET /connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope&state -> 302 to redirect_uri?code&state
+ *   (the code of the user chosen with `nextUser`);
+ * - GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code -> {access_token, openid, unionid}
+ *   or {errcode: 40029 invalid code | 40163 code been used | 42003 code expired, errmsg};
+ * - GET /sns/userinfo?access_token&openid -> the profile with unionid, or {errcode: 40001}.
+ * Codes are single use and expire after `codeTtlMs`, like WeChat's.
+ */
+export class WechatStandIn {
+  private server = http.createServer((req, res) => this.handle(req, res));
+  private codes = new Map<string, { user: WechatUser; issuedAt: number; used: boolean }>();
+  private tokens = new Map<string, WechatUser>();
+  private counter = 0;
+  nextUser: WechatUser = { openid: 'o-standin', unionid: 'u-standin', nickname: '微信用户' };
+  codeTtlMs = 5 * 60_000;
+  readonly appId = 'wx-standin-app';
+  readonly appSecret = 'wx-standin-secret';
+  requests: string[] = [];
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this.baseUrl;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** A code for a user, as WeChat would put on the redirect. */
+  issueCode(user: WechatUser = this.nextUser, issuedAt = Date.now()): string {
+    const code = `code-${++this.counter}-${Math.random().toString(36).slice(2)}`;
+    this.codes.set(code, { user, issuedAt, used: false });
+    return code;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    this.requests.push(url.pathname);
+    const json = (body: object) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const q = (name: string) => url.searchParams.get(name) ?? '';
+    if (url.pathname === '/connect/oauth2/authorize') {
+      if (q('appid') !== this.appId || q('scope') !== 'snsapi_userinfo' || q('response_type') !== 'code') {
+        res.writeHead(400).end('bad authorize request');
+        return;
+      }
+      const target = new URL(q('redirect_uri'));
+      // The SPA routes by hash: WeChat appends code and state to the redirect URL's query, before the hash.
+      target.searchParams.set('code', this.issueCode());
+      target.searchParams.set('state', q('state'));
+      res.writeHead(302, { location: target.toString() }).end();
+      return;
+    }
+    if (url.pathname === '/sns/oauth2/access_token') {
+      if (q('appid') !== this.appId || q('secret') !== this.appSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+      const entry = this.codes.get(q('code'));
+      if (!entry) return json({ errcode: 40029, errmsg: 'invalid code' });
+      if (entry.used) return json({ errcode: 40163, errmsg: 'code been used' });
+      if (Date.now() - entry.issuedAt > this.codeTtlMs) return json({ errcode: 42003, errmsg: 'code expired' });
+      entry.used = true;
+      const token = `at-${++this.counter}`;
+      this.tokens.set(token, entry.user);
+      return json({ access_token: token, expires_in: 7200, refresh_token: 'rt', openid: entry.user.openid, scope: 'snsapi_userinfo', unionid: entry.user.unionid });
+    }
+    if (url.pathname === '/sns/userinfo') {
+      const user = this.tokens.get(q('access_token'));
+      if (!user || user.openid !== q('openid')) return json({ errcode: 40001, errmsg: 'invalid credential' });
+      return json({ ...user, headimgurl: user.headimgurl ?? '', sex: 0, province: '广东', city: '深圳', country: '中国', privilege: [] });
+    }
+    res.writeHead(404).end();
+  }
+}
