@@ -291,3 +291,53 @@ export const authFailures = pgTable(
   },
   (t) => [index('auth_failures_key_time_idx').on(t.key, t.createdAt.desc())],
 );
+
+/** A purchase in the shop and its payment. `uid` is the buying account's player id. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Set when the buyer is an agent: the diamonds go to its stock. Otherwise to the player's game account. */
+    agentId: integer('agent_id').references(() => agents.id),
+    requestId: text('request_id').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    goodsName: text('goods_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    diamonds: integer('diamonds').notNull(),
+    unitPriceFen: integer('unit_price_fen').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    /** Where the buyer pays: the provider's checkout for this order. */
+    payUrl: text('pay_url'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_player_request_uq').on(t.playerId, t.requestId),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_amount_positive', sql`${t.amountFen} > 0 and ${t.quantity} > 0`),
+  ],
+);
+
+/** Every payment notification received, verified or not, and what was done with it: the audit trail. */
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  provider: text('provider').notNull(),
+  orderId: text('order_id'),
+  providerRef: text('provider_ref'),
+  amountFen: bigint('amount_fen', { mode: 'number' }),
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});

@@ -66,6 +66,13 @@ export const cn = {
   registerClosed: '平台当前未开放自主注册，请通过推广员邀请链接注册',
   mobileTaken: '该手机号已被其他账号使用',
   mobileNotFound: '该手机号未绑定账号',
+  playerNotBoundToYou: '该玩家未绑定在您名下',
+  alreadyAgentPlayer: '该玩家已经是推广员',
+  notYourChild: '只能为自己的直属下级设置价格',
+  priceOutOfRange: '价格必须在 {min} 元到 {max} 元之间',
+  goodsNotFound: '商品不存在或已下架',
+  orderNotFound: '订单不存在',
+  paymentUnavailable: '支付暂不可用，请稍后再试',
 } as const;
 export type MessageKey = keyof typeof cn;
 export type Messages = Record<MessageKey, string>;
@@ -129,6 +136,13 @@ export const en: Messages = {
   registerClosed: 'Open registration is closed; please register through a promoter’s invite link',
   mobileTaken: 'This mobile number is used by another account',
   mobileNotFound: 'No account uses this mobile number',
+  playerNotBoundToYou: 'This player is not bound to you',
+  alreadyAgentPlayer: 'This player is already a promoter',
+  notYourChild: 'You can only set the price of your direct sub-promoters',
+  priceOutOfRange: 'The price must be between {min} and {max} yuan',
+  goodsNotFound: 'This item does not exist or is no longer sold',
+  orderNotFound: 'Order not found',
+  paymentUnavailable: 'Payment is not available right now; please try again later',
 };
 
 const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };

@@ -86,7 +86,8 @@ function applyToModel(m: Model, op: Exclude<Op, { kind: 'retry' }>): boolean {
     case 'exchange': {
       const diamonds = Math.floor(op.fen / (PRICE[op.agent] as number));
       const cost = diamonds * (PRICE[op.agent] as number);
-      if (diamonds < 1 || (m.balance[op.agent] as number) < cost) return false;
+      // Asking for more than the balance is refused, even when the whole diamonds would fit.
+      if (diamonds < 1 || (m.balance[op.agent] as number) < op.fen) return false;
       m.balance[op.agent] = (m.balance[op.agent] as number) - cost;
       m.diamonds[op.agent] = (m.diamonds[op.agent] as number) + diamonds;
       return true;

@@ -24,7 +24,7 @@ export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRo
 /** Exact match on player id or mobile: an agent finds the player it is selling to, it does not browse. */
 export async function searchPlayers(db: Db, agentId: number, keyword: string): Promise<TPlayerSummary[]> {
   const conditions = [];
-  if (/^\d{1,10}$/.test(keyword) && Number(keyword) <= 2_147_483_647)
+  if (/^[1-9]\d{0,9}$/.test(keyword) && Number(keyword) <= 2_147_483_647)
     conditions.push(eq(players.id, Number(keyword)));
   if (/^1\d{10}$/.test(keyword)) conditions.push(eq(players.mobile, keyword));
   if (conditions.length === 0) return [];

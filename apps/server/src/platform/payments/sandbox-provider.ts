@@ -1,0 +1,80 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  type NotificationInput,
+  PaymentNotificationError,
+  type PaymentProvider,
+  type PaymentRequest,
+  type VerifiedPayment,
+} from './payment-provider';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/**
+ * The embedded default: a payment provider that lives in this server. Its checkout page
+ * (/api/pay/sandbox/checkout/:orderId) lets a person pay or cancel; paying sends a notification signed with the
+ * sandbox key to /api/pay/sandbox/notify, exactly as a real provider calls back, through the same verification.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly key: string,
+    private readonly siteUrl: () => string,
+  ) {}
+
+  sign(value: string): string {
+    return createHmac('sha256', this.key).update(value).digest('hex');
+  }
+
+  checkoutSignature(orderId: string): string {
+    return this.sign(`checkout:${orderId}`);
+  }
+
+  checkSignature(value: string, signature: string | undefined): boolean {
+    if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+    return timingSafeEqual(Buffer.from(this.sign(value), 'hex'), Buffer.from(signature, 'hex'));
+  }
+
+  async createPayment(request: PaymentRequest): Promise<{ payUrl: string }> {
+    const query = new URLSearchParams({
+      sig: this.checkoutSignature(request.orderId),
+      back: request.returnUrl,
+    });
+    return {
+      payUrl: `${this.siteUrl()}/api/pay/sandbox/checkout/${encodeURIComponent(request.orderId)}?${query.toString()}`,
+    };
+  }
+
+  /** The body and signature of the notification the sandbox sends when a person pays. */
+  notification(payment: VerifiedPayment): { body: string; signature: string } {
+    const body = JSON.stringify({
+      out_trade_no: payment.orderId,
+      transaction_id: payment.providerRef,
+      trade_state: payment.paid ? 'SUCCESS' : 'CLOSED',
+      amount: { total: payment.amountFen },
+    });
+    return { body, signature: this.sign(body) };
+  }
+
+  verifyNotification(input: NotificationInput): VerifiedPayment {
+    const signature = input.headers[SANDBOX_SIGNATURE_HEADER];
+    if (typeof signature !== 'string' || !this.checkSignature(input.rawBody, signature)) {
+      throw new PaymentNotificationError('bad sandbox signature');
+    }
+    const body = JSON.parse(input.rawBody) as {
+      out_trade_no?: unknown;
+      transaction_id?: unknown;
+      trade_state?: unknown;
+      amount?: { total?: unknown };
+    };
+    if (typeof body.out_trade_no !== 'string' || typeof body.amount?.total !== 'number') {
+      throw new PaymentNotificationError('malformed sandbox notification');
+    }
+    return {
+      orderId: body.out_trade_no,
+      providerRef: String(body.transaction_id ?? ''),
+      amountFen: body.amount.total,
+      paid: body.trade_state === 'SUCCESS',
+    };
+  }
+}
