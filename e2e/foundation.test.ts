@@ -35,7 +35,7 @@ for (const [size, viewport] of [
       await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
       await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
 
-      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const token = await page.evaluate(() => localStorage.getItem('promoter.token'));
       expect(token).toBeTruthy();
       const user = await getUser(server.baseUrl, JSON.parse(token as string) as string);
       expect(user.nickname).toBe('王总');
@@ -48,6 +48,7 @@ for (const [size, viewport] of [
       expect(await text('header-diamonds')).toContain(String(user.diamonds));
       expect(await text('header-today-profit')).toContain(user.todayProfit);
       expect(await text('header-today-diamonds')).toContain(String(Math.abs(user.todayDiamonds)));
+      await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
       await screenshot(page, `foundation-${size}-agent-main`);
 
       await page.getByTestId('header-exit').first().click();

@@ -8,7 +8,13 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 export default defineConfig({
   base: './',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Game web views and WeChat's browser lag behind desktop Chrome; keep the syntax they understand.
+    target: ['es2020', 'chrome87', 'safari14'],
+    chunkSizeWarningLimit: 700,
+  },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
 });

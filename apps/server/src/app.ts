@@ -11,6 +11,10 @@ import { contentRoutes } from './modules/content/content-routes';
 import { gameRoutes } from './modules/game/game-routes';
 import { identityRoutes } from './modules/auth/identity-routes';
 import { createSmsProvider, type SmsProvider } from './platform/sms/sms-provider';
+import { createPaymentProvider } from './platform/payments/create-payment-provider';
+import type { PaymentProvider } from './platform/payments/payment-provider';
+import { paymentRoutes } from './modules/payments/payment-routes';
+import { shopRoutes } from './modules/shop/shop-routes';
 import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
@@ -30,6 +34,7 @@ declare module 'fastify' {
 /** Adapters to the outside world; tests may replace any of them with a local stand-in. */
 export interface Platform {
   sms: SmsProvider;
+  payments: PaymentProvider;
 }
 
 export interface AppDeps {
@@ -67,7 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
-  app.decorate('platform', { sms: deps.platform?.sms ?? createSmsProvider(deps.config, app.log) });
+  app.decorate('platform', {
+    sms: deps.platform?.sms ?? createSmsProvider(deps.config, app.log),
+    payments: deps.platform?.payments ?? createPaymentProvider(deps.config),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -96,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes);
   await app.register(playerRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(shopRoutes);
+  await app.register(paymentRoutes);
   await app.register(gameRoutes);
   await app.register(webPlugin);
   return app;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,20 @@ const ZEnv = z.object({
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_HTTP_TEMPLATE: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_SERIAL_NO: z.string().min(1).optional(),
+  /** PEM text, or the path of a PEM file. */
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
+  /** Minutes an unpaid order stays payable. */
+  ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Seed the demo platform when the database has no agent yet. Default: on for the embedded database. */
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
@@ -55,10 +70,24 @@ const ZEnv = z.object({
 
 export type Config = ReturnType<typeof parseConfig>;
 
+/** A key given as PEM text, or as the path of a PEM file. */
+function pem(value: string, name: string): string {
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(value, 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: neither PEM text nor a readable file`);
+  }
+}
+
 export class ConfigError extends Error {}
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
-  const result = ZEnv.safeParse(env);
+  // An empty value (`DATABASE_URL=` in an env file) means "not set".
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = ZEnv.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -69,6 +98,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.SMS_PROVIDER === 'http' && (!e.SMS_HTTP_URL || !e.SMS_HTTP_KEY || !e.SMS_HTTP_TEMPLATE)) {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_HTTP_URL, SMS_HTTP_KEY, SMS_HTTP_TEMPLATE: required when SMS_PROVIDER=http',
+    );
+  }
+  const wechatPayMissing = (
+    [
+      'WECHAT_APP_ID',
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_API_V3_KEY',
+    ] as const
+  ).filter((name) => e[name] === undefined);
+  if (e.PAYMENT_PROVIDER === 'wechat' && wechatPayMissing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${wechatPayMissing.join(', ')}: required when PAYMENT_PROVIDER=wechat`,
     );
   }
   if (!embedded && isProduction && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
@@ -107,7 +151,23 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             template: e.SMS_HTTP_TEMPLATE as string,
           } as const)
         : ({ kind: 'log' } as const),
-    paymentProvider: e.PAYMENT_PROVIDER,
+    payment:
+      e.PAYMENT_PROVIDER === 'wechat'
+        ? ({
+            kind: 'wechat',
+            apiBase: e.WECHATPAY_API_BASE.replace(/\/$/, ''),
+            appId: e.WECHAT_APP_ID as string,
+            mchId: e.WECHATPAY_MCH_ID as string,
+            serialNo: e.WECHATPAY_SERIAL_NO as string,
+            privateKey: pem(e.WECHATPAY_PRIVATE_KEY as string, 'WECHATPAY_PRIVATE_KEY'),
+            platformPublicKey: pem(
+              e.WECHATPAY_PLATFORM_PUBLIC_KEY as string,
+              'WECHATPAY_PLATFORM_PUBLIC_KEY',
+            ),
+            apiV3Key: e.WECHATPAY_API_V3_KEY as string,
+          } as const)
+        : ({ kind: 'sandbox' } as const),
+    orderTtlMinutes: e.ORDER_TTL_MINUTES,
     seedDemo: e.SEED_DEMO ?? embedded,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -116,6 +116,26 @@ export const ZPlayerSummary = z.object({
 });
 export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
 
+/** One agent of a downline tree, with its children (the tree is at most three deep). */
+export interface TTreeNode {
+  agentId: number;
+  nickname: string;
+  level: 1 | 2 | 3;
+  price: string;
+  teamSize: number;
+  children: TTreeNode[];
+}
+export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
+  z.object({
+    agentId: z.number().int(),
+    nickname: z.string(),
+    level: ZAgentLevel,
+    price: ZMoney,
+    teamSize: z.number().int(),
+    children: z.array(ZTreeNode),
+  }),
+);
+
 export const ZRecentPlayer = ZPlayerSummary.extend({ lastRechargeAt: ZIsoDate });
 
 export const ZGoods = z.object({
@@ -355,6 +375,14 @@ export const calls = {
     summary: 'Direct child agents with their team size',
     input: ZPageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
     data: ZPage(ZChildAgent),
+  }),
+  tree: call({
+    method: 'GET',
+    path: 'agent/user/tree',
+    auth: 'agent',
+    summary: 'The caller’s whole downline as a tree, with level, price and team size',
+    input: ZEmpty,
+    data: z.object({ root: ZTreeNode }),
   }),
   setPrice: call({
     method: 'POST',

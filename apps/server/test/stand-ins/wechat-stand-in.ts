@@ -70,20 +70,37 @@ export class WechatStandIn {
       return;
     }
     if (url.pathname === '/sns/oauth2/access_token') {
-      if (q('appid') !== this.appId || q('secret') !== this.appSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+      if (q('appid') !== this.appId || q('secret') !== this.appSecret)
+        return json({ errcode: 40125, errmsg: 'invalid appsecret' });
       const entry = this.codes.get(q('code'));
       if (!entry) return json({ errcode: 40029, errmsg: 'invalid code' });
       if (entry.used) return json({ errcode: 40163, errmsg: 'code been used' });
-      if (Date.now() - entry.issuedAt > this.codeTtlMs) return json({ errcode: 42003, errmsg: 'code expired' });
+      if (Date.now() - entry.issuedAt > this.codeTtlMs)
+        return json({ errcode: 42003, errmsg: 'code expired' });
       entry.used = true;
       const token = `at-${++this.counter}`;
       this.tokens.set(token, entry.user);
-      return json({ access_token: token, expires_in: 7200, refresh_token: 'rt', openid: entry.user.openid, scope: 'snsapi_userinfo', unionid: entry.user.unionid });
+      return json({
+        access_token: token,
+        expires_in: 7200,
+        refresh_token: 'rt',
+        openid: entry.user.openid,
+        scope: 'snsapi_userinfo',
+        unionid: entry.user.unionid,
+      });
     }
     if (url.pathname === '/sns/userinfo') {
       const user = this.tokens.get(q('access_token'));
       if (!user || user.openid !== q('openid')) return json({ errcode: 40001, errmsg: 'invalid credential' });
-      return json({ ...user, headimgurl: user.headimgurl ?? '', sex: 0, province: '广东', city: '深圳', country: '中国', privilege: [] });
+      return json({
+        ...user,
+        headimgurl: user.headimgurl ?? '',
+        sex: 0,
+        province: '广东',
+        city: '深圳',
+        country: '中国',
+        privilege: [],
+      });
     }
     res.writeHead(404).end();
   }

@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(config.sessionTtlHours).toBe(168);
     expect(config.seedDemo).toBe(true);
     expect(config.sms).toEqual({ kind: 'log' });
-    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.payment).toEqual({ kind: 'sandbox' });
   });
 
   it('uses DATABASE_URL and does not seed it unless asked', () => {

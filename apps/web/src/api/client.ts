@@ -89,7 +89,12 @@ export async function request<N extends CallName>(
 
   let envelope: { code: number; msg: string; data: unknown };
   try {
-    const response = await fetch(url, { method: def.method, headers, body: payload, signal: controller.signal });
+    const response = await fetch(url, {
+      method: def.method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
     const parsed = ZEnvelope.safeParse(await response.json());
     if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
     envelope = parsed.data;

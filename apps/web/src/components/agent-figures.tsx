@@ -27,7 +27,11 @@ const FIGURES: readonly Figure[] = [
   { key: 'balance', icon: <AccountBalanceWalletOutlined />, value: (u) => formatMoney(u.balance) },
   { key: 'diamonds', icon: <DiamondOutlined />, value: (u, l) => formatCount(u.diamonds, l) },
   { key: 'todayProfit', icon: <TrendingUpOutlined />, value: (u) => formatMoney(u.todayProfit) },
-  { key: 'todayDiamonds', icon: <SellOutlined />, value: (u, l) => formatCount(absCount(u.todayDiamonds), l) },
+  {
+    key: 'todayDiamonds',
+    icon: <SellOutlined />,
+    value: (u, l) => formatCount(absCount(u.todayDiamonds), l),
+  },
 ];
 
 /**
@@ -68,7 +72,9 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
           </Box>
         </CardContent>
       </Card>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}
+      >
         {FIGURES.map((figure) => (
           <Card key={figure.key}>
             <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>

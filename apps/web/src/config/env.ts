@@ -26,7 +26,9 @@ if (!parsed.success) {
 }
 
 export const env = {
-  apiBase: parsed.data.VITE_API_BASE.endsWith('/') ? parsed.data.VITE_API_BASE : `${parsed.data.VITE_API_BASE}/`,
+  apiBase: parsed.data.VITE_API_BASE.endsWith('/')
+    ? parsed.data.VITE_API_BASE
+    : `${parsed.data.VITE_API_BASE}/`,
   userTourEnabled: parsed.data.VITE_ENABLE_USER_TOUR,
   sessionTtlMs: parsed.data.VITE_SESSION_TTL_HOURS * 3_600_000,
 } as const;

@@ -47,5 +47,12 @@ export type HeaderFilterId = (typeof HEADER_FILTERS)[number]['id'];
 /** SPEC section 4: the header filter defaults to the second entry. */
 export const DEFAULT_HEADER_FILTER: HeaderFilterId = HEADER_FILTERS[1].id;
 
-export const ROUTE_ANIMATIONS = ['slideInUp', 'fadeIn', 'slideInRight', 'bounce', 'lightSpeedIn', 'pulse'] as const;
+export const ROUTE_ANIMATIONS = [
+  'slideInUp',
+  'fadeIn',
+  'slideInRight',
+  'bounce',
+  'lightSpeedIn',
+  'pulse',
+] as const;
 export type RouteAnimation = (typeof ROUTE_ANIMATIONS)[number];

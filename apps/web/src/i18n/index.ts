@@ -1,32 +1,25 @@
 import i18n from 'i18next';
-import type { BackendModule, ResourceKey } from 'i18next';
+import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cn from './locales/cn.json';
+import { cnResources, loadLocale, type TranslationResources } from './resources';
 import { DEFAULT_LOCALE, languageOf } from './languages';
 import type { Locale } from './languages';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof cn };
+    resources: { translation: TranslationResources };
   }
 }
 
 // The default language ships in the main bundle; the other eleven load when chosen.
-const lazyLocales = import.meta.glob<{ default: ResourceKey }>(['./locales/*.json', '!./locales/cn.json']);
-
 const lazyBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = lazyLocales[`./locales/${language}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+    loadLocale(language).then(
+      (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : String(error), null),
     );
   },
@@ -45,7 +38,7 @@ export async function initI18n(locale: Locale): Promise<typeof i18n> {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       partialBundledLanguages: true,
-      resources: { [DEFAULT_LOCALE]: { translation: cn } },
+      resources: { [DEFAULT_LOCALE]: { translation: cnResources } },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

@@ -26,8 +26,11 @@ export function createStore<T extends object>(initial: T, onChange?: (state: T) 
     for (const listener of listeners) listener();
   };
   function use<S>(selector: (s: T) => S): S {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- `use` is itself a hook, called from components
-    return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+    return useSyncExternalStore(
+      subscribe,
+      () => selector(state),
+      () => selector(state),
+    );
   }
   return { get, set, subscribe, use };
 }

@@ -15,7 +15,6 @@ export function formatMoney(money: string): string {
   return `¥${money}`;
 }
 
-
 export function truncate(text: string, max: number = TEXT_TRUNCATE_MAX, suffix = '...'): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}${suffix}` : text;

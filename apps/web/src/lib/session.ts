@@ -99,7 +99,13 @@ export const session = {
 
   /** A player that is not an agent signed in: token and player are kept. */
   signInPlayer(token: string, player: TPlayer | undefined): void {
-    sessionStore.set({ token, user: null, player: player ?? null, expiresAt: freshExpiry(), mobileLogin: false });
+    sessionStore.set({
+      token,
+      user: null,
+      player: player ?? null,
+      expiresAt: freshExpiry(),
+      mobileLogin: false,
+    });
   },
 
   setUser(user: TAgentUser): void {

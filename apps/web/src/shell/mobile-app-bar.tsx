@@ -22,7 +22,8 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
   const back = () => {
     // React Router numbers its history entries; at the first one there is nothing to go back to.
     const state: unknown = window.history.state;
-    const index = state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
+    const index =
+      state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
     if (index > 0) void navigate(-1);
     else void navigate(fallbackHref, { replace: true });
   };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { COLOR_THEMES, DEFAULT_HEADER_FILTER, HEADER_FILTERS, ROUTE_ANIMATIONS, SIDEBAR_FILTERS } from '../config/themes';
+import {
+  COLOR_THEMES,
+  DEFAULT_HEADER_FILTER,
+  HEADER_FILTERS,
+  ROUTE_ANIMATIONS,
+  SIDEBAR_FILTERS,
+} from '../config/themes';
 import type { ColorThemeId, HeaderFilterId, RouteAnimation, SidebarFilterId } from '../config/themes';
+import { i18n } from '../i18n';
 import { DEFAULT_LOCALE, isLocale, isRtlLocale } from '../i18n/languages';
 import type { Locale } from '../i18n/languages';
 import { createStore } from '../lib/create-store';
@@ -18,7 +25,8 @@ export interface ThemeOptions {
   routerAnimation: RouteAnimation;
 }
 
-const ids = <T extends { id: string }>(list: readonly T[]) => list.map((x) => x.id) as [T['id'], ...T['id'][]];
+const ids = <T extends { id: string }>(list: readonly T[]) =>
+  list.map((x) => x.id) as [T['id'], ...T['id'][]];
 
 const ZThemeOptions = z.object({
   darkMode: z.boolean(),
@@ -51,7 +59,15 @@ function load(): ThemeOptions {
 
 export const themeOptions = createStore<ThemeOptions>(load(), (state) => writeStored(STORAGE_KEY, state));
 
-/** Choosing a language also sets the direction: Hebrew and Arabic on, the rest off. */
-export function setLanguage(language: Locale): void {
+/**
+ * Choosing a language also sets the direction: Hebrew and Arabic on, the rest off. The locale file is
+ * loaded first, so the switch happens in one render instead of suspending the whole page.
+ */
+export async function setLanguage(language: Locale): Promise<void> {
+  try {
+    await i18n.loadLanguages(language);
+  } catch {
+    // A failed load falls back to the default locale's texts; the choice still applies.
+  }
   themeOptions.set({ language, rtlLayout: isRtlLocale(language) });
 }

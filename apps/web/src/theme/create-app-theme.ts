@@ -25,7 +25,9 @@ export function createAppTheme(options: { themeId: ColorThemeId; darkMode: boole
       mode: options.darkMode ? 'dark' : 'light',
       primary: { main: colors.primary },
       secondary: { main: colors.secondary },
-      background: options.darkMode ? { default: '#15171f', paper: '#1e2130' } : { default: '#f4f6fb', paper: '#ffffff' },
+      background: options.darkMode
+        ? { default: '#15171f', paper: '#1e2130' }
+        : { default: '#f4f6fb', paper: '#ffffff' },
     },
     shape: { borderRadius: 10 },
     typography: { fontFamily: FONT_STACK, button: { textTransform: 'none', fontWeight: 600 } },

@@ -3,12 +3,21 @@ import { defineCall } from '../../http/route';
 import { publicUrlOf } from '../../http/public-url';
 import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
 import { loadAgentUser } from './agent-queries';
+import { downlineTree, listChildren, promoteBoundPlayer, setChildPrice } from './downline-service';
 import { transferToAgent } from './transfer-service';
 
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'getUser', async ({ agentId, request }) =>
     loadAgentUser(app.db, agentId, publicUrlOf(request)),
   );
+  defineCall(app, 'children', async ({ agentId, input }) => listChildren(app.db, agentId, input));
+  defineCall(app, 'tree', async ({ agentId }) => downlineTree(app.db, agentId));
+  defineCall(app, 'setChildAgent', async ({ agentId, input }) => promoteBoundPlayer(app.db, agentId, input), {
+    rateLimit: 30,
+  });
+  defineCall(app, 'setPrice', async ({ agentId, input }) => setChildPrice(app.db, agentId, input), {
+    rateLimit: 60,
+  });
   defineCall(app, 'transferAgent', async ({ agentId, input }) => transferToAgent(app.db, agentId, input), {
     rateLimit: MONEY_RATE_LIMIT,
   });

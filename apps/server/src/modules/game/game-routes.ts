@@ -17,15 +17,10 @@ import type { DbOrTx } from '../../db/client';
 import { gameApiSignatures, loginTickets } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { publicUrlOf } from '../../http/public-url';
+import { keepRawJsonBody } from '../../http/raw-body';
 import { hashToken } from '../auth/session-service';
 import { toPlayerDto, upsertPlayer } from '../players/player-service';
 import { checkGameSignature } from './game-signature';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
 
 export async function mintLoginTicket(
   db: DbOrTx,
@@ -47,21 +42,7 @@ const envelope = (data: z.ZodType) =>
  * here; a signature is accepted once (its row is the replay guard, shared by every instance).
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (request, body, done) => {
-      request.rawBody = body as string;
-      try {
-        done(null, body === '' ? {} : JSON.parse(body as string));
-      } catch {
-        const error = new SyntaxError('invalid JSON') as SyntaxError & { statusCode: number };
-        error.statusCode = 400;
-        done(error, undefined);
-      }
-    },
-  );
+  keepRawJsonBody(app);
 
   app.addHook('preHandler', async (request) => {
     const header = (name: string) => {

@@ -17,10 +17,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
 
-  constructor(
-    private readonly key: string,
-    private readonly siteUrl: () => string,
-  ) {}
+  constructor(private readonly key: string) {}
 
   sign(value: string): string {
     return createHmac('sha256', this.key).update(value).digest('hex');
@@ -36,13 +33,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async createPayment(request: PaymentRequest): Promise<{ payUrl: string }> {
-    const query = new URLSearchParams({
-      sig: this.checkoutSignature(request.orderId),
-      back: request.returnUrl,
-    });
-    return {
-      payUrl: `${this.siteUrl()}/api/pay/sandbox/checkout/${encodeURIComponent(request.orderId)}?${query.toString()}`,
-    };
+    // The checkout lives on this server, next to the notification address.
+    const site = new URL(request.notifyUrl).origin;
+    const sig = this.checkoutSignature(request.orderId);
+    return { payUrl: `${site}/api/pay/sandbox/checkout/${encodeURIComponent(request.orderId)}?sig=${sig}` };
   }
 
   /** The body and signature of the notification the sandbox sends when a person pays. */

@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 export function NotAvailable({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Box data-testid="page-not-available" sx={{ textAlign: 'center', py: 6, px: 2, maxWidth: 480, mx: 'auto' }}>
+    <Box
+      data-testid="page-not-available"
+      sx={{ textAlign: 'center', py: 6, px: 2, maxWidth: 480, mx: 'auto' }}
+    >
       <ConstructionOutlined color="disabled" sx={{ fontSize: 56, mb: 1 }} aria-hidden />
       <Typography variant="h6" component="h1" gutterBottom>
         {title}

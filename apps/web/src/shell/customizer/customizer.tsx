@@ -98,9 +98,13 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: CUSTOMIZER_WIDTH, maxWidth: '100vw' }, 'data-testid': 'customizer' } }}
+      slotProps={{ paper: { sx: { width: CUSTOMIZER_WIDTH, maxWidth: '100vw' } } }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}
+        data-testid="customizer"
+      >
         <Typography variant="h6">{t('customizer.title')}</Typography>
         <IconButton aria-label={t('common.close')} onClick={onClose}>
           <Close />
@@ -163,7 +167,9 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
                   labelId="router-animation-label"
                   label={t('customizer.routerAnimation')}
                   value={options.routerAnimation}
-                  onChange={(event) => themeOptions.set({ routerAnimation: event.target.value as RouteAnimation })}
+                  onChange={(event) =>
+                    themeOptions.set({ routerAnimation: event.target.value as RouteAnimation })
+                  }
                 >
                   {ROUTE_ANIMATIONS.map((name) => (
                     <MenuItem key={name} value={name}>
@@ -181,7 +187,7 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
                   label={t('customizer.language')}
                   value={options.language}
                   onChange={(event) => {
-                    if (isLocale(event.target.value)) setLanguage(event.target.value);
+                    if (isLocale(event.target.value)) void setLanguage(event.target.value);
                   }}
                 >
                   {LANGUAGES.map((language) => (
@@ -200,7 +206,10 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
           <Stack spacing={1}>
             <FormControlLabel
               control={
-                <Switch checked={options.darkMode} onChange={(_, checked) => themeOptions.set({ darkMode: checked })} />
+                <Switch
+                  checked={options.darkMode}
+                  onChange={(_, checked) => themeOptions.set({ darkMode: checked })}
+                />
               }
               label={t('customizer.darkMode')}
             />
@@ -215,7 +224,10 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
             />
             <FormControlLabel
               control={
-                <Switch checked={options.rtlLayout} onChange={(_, checked) => themeOptions.set({ rtlLayout: checked })} />
+                <Switch
+                  checked={options.rtlLayout}
+                  onChange={(_, checked) => themeOptions.set({ rtlLayout: checked })}
+                />
               }
               label={t('customizer.rtl')}
             />

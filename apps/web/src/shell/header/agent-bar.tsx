@@ -48,10 +48,19 @@ export function AgentBar({ user, loading }: AgentBarProps) {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Avatar src={user?.avatar || undefined} alt={user?.nickname ?? ''} sx={{ width: 28, height: 28, fontSize: 14 }}>
+          <Avatar
+            src={user?.avatar || undefined}
+            alt={user?.nickname ?? ''}
+            sx={{ width: 28, height: 28, fontSize: 14 }}
+          >
             {user?.nickname.slice(0, 1)}
           </Avatar>
-          <Typography variant="subtitle2" noWrap sx={{ minWidth: 0, maxWidth: { xs: 130, md: 200 } }} data-testid="header-nickname">
+          <Typography
+            variant="subtitle2"
+            noWrap
+            sx={{ minWidth: 0, maxWidth: { xs: 130, md: 200 } }}
+            data-testid="header-nickname"
+          >
             {user?.nickname ?? dash}
           </Typography>
           <Typography variant="caption" noWrap sx={{ opacity: 0.85 }} data-testid="header-agent-id">
@@ -61,7 +70,13 @@ export function AgentBar({ user, loading }: AgentBarProps) {
             size="small"
             data-testid="header-level"
             label={user ? t('level.withPromoter', { level: t(levelLabelKey(user.level)) }) : dash}
-            sx={{ height: 20, fontSize: 12, bgcolor: 'rgba(127,127,127,0.22)', color: 'inherit', flexShrink: 0 }}
+            sx={{
+              height: 20,
+              fontSize: 12,
+              bgcolor: 'rgba(127,127,127,0.22)',
+              color: 'inherit',
+              flexShrink: 0,
+            }}
           />
         </Box>
         <Box
@@ -78,7 +93,13 @@ export function AgentBar({ user, loading }: AgentBarProps) {
               <Typography component="div" variant="caption" noWrap sx={{ opacity: 0.8, lineHeight: 1.3 }}>
                 {t(`figures.${figure.key}Short`)}
               </Typography>
-              <Typography component="div" variant="subtitle2" noWrap sx={{ lineHeight: 1.3 }} data-testid={figure.testId}>
+              <Typography
+                component="div"
+                variant="subtitle2"
+                noWrap
+                sx={{ lineHeight: 1.3 }}
+                data-testid={figure.testId}
+              >
                 {figure.value}
               </Typography>
             </Box>

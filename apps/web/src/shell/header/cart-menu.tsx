@@ -34,7 +34,10 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
     >
-      <Stack direction="row" sx={{ px: 2, pt: 1.5, pb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        sx={{ px: 2, pt: 1.5, pb: 1, alignItems: 'center', justifyContent: 'space-between' }}
+      >
         <Typography variant="subtitle1">{t('cart.title')}</Typography>
         <Chip size="small" color="error" label={t('cart.newBadge', { count: CART_NEW_BADGE_COUNT })} />
       </Stack>
@@ -48,11 +51,17 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
         ) : (
           <List dense>
             {items.map((item) => (
-              <ListItem key={item.id} secondaryAction={<Typography variant="body2">{formatMoney(item.total)}</Typography>}>
+              <ListItem
+                key={item.id}
+                secondaryAction={<Typography variant="body2">{formatMoney(item.total)}</Typography>}
+              >
                 <ListItemAvatar>
                   <Avatar variant="rounded" src={item.productImg || undefined} alt={item.name} />
                 </ListItemAvatar>
-                <ListItemText primary={item.name} secondary={`${formatMoney(item.price)} × ${item.quantity}`} />
+                <ListItemText
+                  primary={item.name}
+                  secondary={`${formatMoney(item.price)} × ${item.quantity}`}
+                />
               </ListItem>
             ))}
           </List>

@@ -5,7 +5,7 @@ import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreVert from '@mui/icons-material/MoreVert';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutline';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -117,7 +117,8 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
   const anchorOf = (id: HeaderMenuId) => (menu?.id === id ? menu.anchor : null);
   const closeMenu = () => setMenu(null);
   /** From the overflow menu, open another dropdown at the same anchor. */
-  const switchTo = (id: HeaderMenuId) => () => setMenu((current) => (current ? { id, anchor: current.anchor } : null));
+  const switchTo = (id: HeaderMenuId) => () =>
+    setMenu((current) => (current ? { id, anchor: current.anchor } : null));
 
   const openShop = () => {
     if (shopUrl.data) window.open(shopUrl.data, '_blank', 'noopener');
@@ -140,14 +141,29 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
       position="sticky"
       sx={{ bgcolor: filter.background ?? theme.palette.primary.main, color: filter.text }}
     >
-      <Toolbar disableGutters sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0.5, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}>
-        <HeaderIcon label={t('header.toggleSidebar')} className="tour-toggle-sidebar" onClick={onToggleSidebar}>
+      <Toolbar
+        disableGutters
+        sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0.5, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}
+      >
+        <HeaderIcon
+          label={t('header.toggleSidebar')}
+          className="tour-toggle-sidebar"
+          onClick={onToggleSidebar}
+        >
           <MenuIcon />
         </HeaderIcon>
         <Box
           component={Link}
           to={logoHref}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mx: 0.5 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            minWidth: 0,
+            mx: 0.5,
+          }}
         >
           <Box component="img" src="./favicon.svg" alt="" sx={{ width: 26, height: 26, flexShrink: 0 }} />
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
@@ -156,10 +172,20 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
         </Box>
         <Box sx={{ flex: 1 }} />
 
-        <HeaderIcon label={t('header.quickLinks')} className="tour-quick-links" sx={desktopOnly} onClick={open('quickLinks')}>
+        <HeaderIcon
+          label={t('header.quickLinks')}
+          className="tour-quick-links"
+          sx={desktopOnly}
+          onClick={open('quickLinks')}
+        >
           <LinkOutlined />
         </HeaderIcon>
-        <HeaderIcon label={t('header.language')} className="tour-language" sx={desktopOnly} onClick={open('language')}>
+        <HeaderIcon
+          label={t('header.language')}
+          className="tour-language"
+          sx={desktopOnly}
+          onClick={open('language')}
+        >
           <Box component="span" sx={{ fontSize: 20, lineHeight: 1 }} aria-hidden>
             {language.flag}
           </Box>
@@ -206,11 +232,20 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           <ExitToAppOutlined />
         </HeaderIcon>
         <HeaderIcon label={t('header.userMenu')} sx={desktopOnly} onClick={open('user')}>
-          <Avatar src={user?.avatar || undefined} alt={user?.nickname ?? ''} sx={{ width: 28, height: 28, fontSize: 14 }}>
+          <Avatar
+            src={user?.avatar || undefined}
+            alt={user?.nickname ?? ''}
+            sx={{ width: 28, height: 28, fontSize: 14 }}
+          >
             {user?.nickname.slice(0, 1)}
           </Avatar>
         </HeaderIcon>
-        <HeaderIcon label={t('header.settings')} className="tour-theme-settings" sx={desktopOnly} onClick={onOpenCustomizer}>
+        <HeaderIcon
+          label={t('header.settings')}
+          className="tour-theme-settings"
+          sx={desktopOnly}
+          onClick={onOpenCustomizer}
+        >
           <TuneOutlined />
         </HeaderIcon>
         <HeaderIcon label={t('header.more')} testId="header-more" sx={mobileOnly} onClick={open('more')}>
@@ -243,8 +278,12 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
               fullscreen.toggle();
             }}
           >
-            <ListItemIcon>{fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}</ListItemIcon>
-            <ListItemText>{fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}</ListItemText>
+            <ListItemIcon>
+              {fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText>
+              {fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
+            </ListItemText>
           </MenuItem>
         ) : null}
         <MenuItem onClick={switchTo('notifications')}>
@@ -282,7 +321,12 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
       <LanguageMenu anchorEl={anchorOf('language')} onClose={closeMenu} />
       <NotificationsMenu anchorEl={anchorOf('notifications')} onClose={closeMenu} />
       <CartMenu anchorEl={anchorOf('cart')} onClose={closeMenu} />
-      <UserMenu anchorEl={anchorOf('user')} onClose={closeMenu} user={user} onLogout={() => setDialog('logout')} />
+      <UserMenu
+        anchorEl={anchorOf('user')}
+        onClose={closeMenu}
+        user={user}
+        onLogout={() => setDialog('logout')}
+      />
       <ShareMenu anchorEl={anchorOf('share')} onClose={closeMenu} inviteUrl={user?.inviteUrl} />
       <ExitMenu
         anchorEl={anchorOf('exit')}

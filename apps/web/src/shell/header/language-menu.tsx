@@ -11,7 +11,12 @@ import type { AnchoredMenuProps } from './menu-types';
 export function LanguageMenu({ anchorEl, onClose }: AnchoredMenuProps) {
   const current = themeOptions.use((s) => s.language);
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ paper: { sx: { minWidth: 200 } } }}>
+    <Menu
+      anchorEl={anchorEl}
+      open={Boolean(anchorEl)}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { minWidth: 200 } } }}
+    >
       {LANGUAGES.map((language) => (
         <MenuItem
           key={language.locale}
@@ -19,7 +24,7 @@ export function LanguageMenu({ anchorEl, onClose }: AnchoredMenuProps) {
           lang={language.htmlLang}
           data-testid={`language-${language.locale}`}
           onClick={() => {
-            setLanguage(language.locale);
+            void setLanguage(language.locale);
             onClose();
           }}
         >

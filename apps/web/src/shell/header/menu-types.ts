@@ -4,4 +4,5 @@ export interface AnchoredMenuProps {
   onClose: () => void;
 }
 
-export type HeaderMenuId = 'language' | 'notifications' | 'cart' | 'quickLinks' | 'user' | 'share' | 'exit' | 'more';
+export type HeaderMenuId =
+  'language' | 'notifications' | 'cart' | 'quickLinks' | 'user' | 'share' | 'exit' | 'more';

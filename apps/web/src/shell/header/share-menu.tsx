@@ -11,7 +11,11 @@ import { notify } from '../../lib/notify';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** The share prompt: the agent's invite link, a copy button and its QR code for a friend's phone. */
-export function ShareMenu({ anchorEl, onClose, inviteUrl }: AnchoredMenuProps & { inviteUrl: string | undefined }) {
+export function ShareMenu({
+  anchorEl,
+  onClose,
+  inviteUrl,
+}: AnchoredMenuProps & { inviteUrl: string | undefined }) {
   const { t } = useTranslation();
   const copy = async () => {
     if (!inviteUrl) return;
@@ -46,7 +50,13 @@ export function ShareMenu({ anchorEl, onClose, inviteUrl }: AnchoredMenuProps & 
             slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-invite-url' } }}
             onFocus={(event) => event.target.select()}
           />
-          <Button fullWidth sx={{ mt: 1.5 }} variant="contained" startIcon={<ContentCopy />} onClick={() => void copy()}>
+          <Button
+            fullWidth
+            sx={{ mt: 1.5 }}
+            variant="contained"
+            startIcon={<ContentCopy />}
+            onClick={() => void copy()}
+          >
             {t('common.copy')}
           </Button>
         </>

@@ -14,7 +14,9 @@ export function useFullscreen() {
   );
   const supported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
   const toggle = useCallback(() => {
-    const action = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    const action = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
     action.catch(() => undefined);
   }, []);
   return { active, supported, toggle };

@@ -1,7 +1,7 @@
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
-import PersonOutline from '@mui/icons-material/PersonOutline';
+import PeopleOutline from '@mui/icons-material/PeopleOutlineOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -17,9 +17,17 @@ import { localTitleKey } from '../../lib/agent-level';
 import type { AnchoredMenuProps } from './menu-types';
 
 const LINKS = [
-  { href: paths.users.userProfile.getHref(), label: 'userMenu.profile', icon: <PersonOutline fontSize="small" /> },
+  {
+    href: paths.users.userProfile.getHref(),
+    label: 'userMenu.profile',
+    icon: <PersonOutline fontSize="small" />,
+  },
   { href: paths.inbox.getHref(), label: 'userMenu.inbox', icon: <InboxOutlined fontSize="small" /> },
-  { href: paths.users.usersList.getHref(), label: 'userMenu.usersList', icon: <PeopleOutline fontSize="small" /> },
+  {
+    href: paths.users.usersList.getHref(),
+    label: 'userMenu.usersList',
+    icon: <PeopleOutline fontSize="small" />,
+  },
 ] as const;
 
 /** The user menu of SPEC section 2: profile, inbox, users list and log out. */
@@ -31,7 +39,12 @@ export function UserMenu({
 }: AnchoredMenuProps & { user: TAgentUser | undefined; onLogout: () => void }) {
   const { t } = useTranslation();
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ paper: { sx: { minWidth: 220 } } }}>
+    <Menu
+      anchorEl={anchorEl}
+      open={Boolean(anchorEl)}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { minWidth: 220 } } }}
+    >
       {user ? (
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2" noWrap>

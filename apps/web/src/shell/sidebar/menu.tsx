@@ -7,7 +7,7 @@ import CloudOutlined from '@mui/icons-material/CloudOutlined';
 import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutline';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -15,8 +15,8 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
-import PersonOutline from '@mui/icons-material/PersonOutline';
+import PeopleOutline from '@mui/icons-material/PeopleOutlineOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
@@ -87,7 +87,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       fixed('user-recharge', 'nav.userRecharge', <DiamondOutlined />, paths.agent.userRecharge.getHref()),
       fixed('mine-recharge', 'nav.mineRecharge', <AddCardOutlined />, paths.agent.mineRecharge.getHref()),
-      fixed('transfer-agent', 'nav.transferAgent', <SwapHorizOutlined />, paths.agent.transferAgent.getHref()),
+      fixed(
+        'transfer-agent',
+        'nav.transferAgent',
+        <SwapHorizOutlined />,
+        paths.agent.transferAgent.getHref(),
+      ),
       fixed('query-order', 'nav.queryOrder', <ReceiptLongOutlined />, paths.agent.queryOrder.getHref()),
     ],
   },
@@ -104,7 +109,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     id: 'applications',
     items: [
       fixed('withdraw', 'nav.withdraw', <PaymentsOutlined />, paths.agent.withdraw.getHref()),
-      fixed('withdraw-apply', 'nav.withdrawApply', <RequestQuoteOutlined />, paths.agent.withdrawApply.getHref()),
+      fixed(
+        'withdraw-apply',
+        'nav.withdrawApply',
+        <RequestQuoteOutlined />,
+        paths.agent.withdrawApply.getHref(),
+      ),
       fixed('withdraw-list', 'nav.withdrawList', <ListAltOutlined />, paths.agent.withdrawList.getHref()),
       fixed('currency-list', 'nav.currencyList', <ReceiptLongOutlined />, paths.agent.currencyList.getHref()),
     ],

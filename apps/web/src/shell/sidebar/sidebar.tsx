@@ -33,7 +33,15 @@ export interface SidebarProps {
   onMobileClose: () => void;
 }
 
-function SidebarContent({ layout, collapsed, onNavigate }: { layout: LayoutName; collapsed: boolean; onNavigate: () => void }) {
+function SidebarContent({
+  layout,
+  collapsed,
+  onNavigate,
+}: {
+  layout: LayoutName;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const user = sessionStore.use((s) => s.user);
   const { pathname } = useLocation();
@@ -97,7 +105,9 @@ function SidebarContent({ layout, collapsed, onNavigate }: { layout: LayoutName;
                     '&.active': { bgcolor: 'rgba(127,127,127,0.22)', fontWeight: 700 },
                   }}
                 >
-                  <ListItemIcon sx={{ color: 'inherit', minWidth: collapsed ? 0 : 36 }}>{item.icon}</ListItemIcon>
+                  <ListItemIcon sx={{ color: 'inherit', minWidth: collapsed ? 0 : 36 }}>
+                    {item.icon}
+                  </ListItemIcon>
                   {collapsed ? null : <ListItemText primary={truncate(label, SIDEBAR_TEXT_MAX)} />}
                 </ListItemButton>
               );
@@ -122,7 +132,11 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const filterId = themeOptions.use((s) => s.sidebarFilterId);
   const filter = SIDEBAR_FILTERS.find((f) => f.id === filterId) ?? SIDEBAR_FILTERS[0];
-  const paper = { bgcolor: filter.background ?? theme.palette.primary.main, color: filter.text, borderRight: 0 };
+  const paper = {
+    bgcolor: filter.background ?? theme.palette.primary.main,
+    color: filter.text,
+    borderRight: 0,
+  };
   const desktopWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : width;
 
   if (permanent && desktop) {
@@ -137,6 +151,10 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
             ...paper,
             width: desktopWidth,
             boxSizing: 'border-box',
+            // Sticky in its column (not fixed to the viewport), so the boxed layout and RTL place it right.
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
             transition: theme.transitions.create('width'),
           },
         }}

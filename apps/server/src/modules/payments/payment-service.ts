@@ -1,0 +1,137 @@
+import { BillType, moneyToFen } from '@promoter/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { agents, orders, paymentNotifications, players } from '../../db/schema';
+import { agentPriceFen } from '../agents/pricing';
+import { type Posting, postAll } from '../ledger/ledger-service';
+import { getOption } from '../options/options-service';
+import { agentPurchaseProfits, playerPurchaseProfits, type Share } from './profit';
+
+export type PaymentOutcome =
+  'delivered' | 'duplicate' | 'amount-mismatch' | 'expired' | 'cancelled' | 'unknown-order' | 'not-paid';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The agents above `agentId` (its parent first), each with its price per diamond. */
+async function ancestorsWithPrices(tx: Tx, agentId: number) {
+  const chain: { agentId: number; priceFen: number; level: number }[] = [];
+  for (let id: number | null = agentId; id !== null;) {
+    const [row]: { id: number; parentId: number | null; level: number }[] = await tx
+      .select({ id: agents.id, parentId: agents.parentId, level: agents.level })
+      .from(agents)
+      .where(eq(agents.id, id));
+    if (!row) break;
+    chain.push({ agentId: row.id, priceFen: await agentPriceFen(tx, row.id), level: row.level });
+    id = row.parentId;
+  }
+  return chain;
+}
+
+async function commissionRateBp(tx: Tx, level: number): Promise<number> {
+  const key = level === 1 ? 'commission.level1' : level === 2 ? 'commission.level2' : 'commission.level3';
+  return moneyToFen(await getOption(tx, key)); // "30" % -> 3000 basis points
+}
+
+/** Who earns what from a paid order (DESIGN section 4). */
+async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; buyer: Posting['owner'] }> {
+  if (order.agentId !== null) {
+    const chain = await ancestorsWithPrices(tx, order.agentId);
+    return {
+      shares: agentPurchaseProfits(chain, order.diamonds),
+      buyer: { ownerType: 'agent', ownerId: order.agentId },
+    };
+  }
+  const buyer = { ownerType: 'player', ownerId: order.playerId } as const;
+  const [player] = await tx
+    .select({ boundAgentId: players.boundAgentId })
+    .from(players)
+    .where(eq(players.id, order.playerId));
+  if (!player?.boundAgentId) return { shares: [], buyer };
+  const chain = await ancestorsWithPrices(tx, player.boundAgentId);
+  const rated = [];
+  for (const agent of chain)
+    rated.push({ agentId: agent.agentId, rateBp: await commissionRateBp(tx, agent.level) });
+  return { shares: playerPurchaseProfits(rated, order.amountFen), buyer };
+}
+
+/**
+ * Applies a verified payment notification, once: in one transaction the order (locked) is marked paid, the
+ * diamonds are delivered and every agent above earns its profit, all as ledger entries. A repeated or racing
+ * notification finds the order paid and changes nothing; a wrong amount or an order no longer payable is not
+ * delivered. Every notification is recorded with its outcome.
+ */
+export async function applyPayment(
+  db: Db,
+  provider: string,
+  payment: { orderId: string; providerRef: string; amountFen: number; paid: boolean },
+): Promise<PaymentOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<PaymentOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    if (!order || order.provider !== provider) return 'unknown-order';
+    if (!payment.paid) return 'not-paid';
+    if (order.status === 'paid') return 'duplicate';
+    if (order.amountFen !== payment.amountFen) return 'amount-mismatch';
+    if (order.status === 'cancelled') return 'cancelled';
+    const [live] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: sql`now()`, providerRef: payment.providerRef })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`))
+      .returning();
+    if (!live) {
+      await tx
+        .update(orders)
+        .set({ status: 'expired' })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+      return 'expired';
+    }
+    const ref = { type: 'order', id: order.id };
+    const { shares, buyer } = await profitsOf(tx, live);
+    const postings: Posting[] = [
+      {
+        owner: buyer,
+        currency: 'diamonds',
+        amount: live.diamonds,
+        billType: BillType.buyDiamonds,
+        ref,
+        memo: `购买 ${live.goodsName} × ${live.quantity}`,
+      },
+      ...shares.map((share): Posting => ({
+        owner: { ownerType: 'agent', ownerId: share.agentId },
+        currency: 'balance',
+        amount: share.fen,
+        billType: BillType.profit,
+        ref,
+        counterparty: buyer,
+        memo:
+          buyer.ownerType === 'agent' ? `下级 ${buyer.ownerId} 购钻收益` : `玩家 ${buyer.ownerId} 购钻提成`,
+      })),
+    ];
+    await postAll(tx, postings);
+    return 'delivered';
+  });
+  await db.insert(paymentNotifications).values({
+    provider,
+    orderId: payment.orderId,
+    providerRef: payment.providerRef,
+    amountFen: payment.amountFen,
+    outcome,
+  });
+  return outcome;
+}
+
+/** Orders left unpaid past their time are closed; a late payment for them is never delivered. */
+export async function expireOrders(db: Db): Promise<number> {
+  const expired = await db
+    .update(orders)
+    .set({ status: 'expired' })
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, sql`now()`)))
+    .returning({ id: orders.id });
+  return expired.length;
+}
+
+export async function cancelOrder(db: Db, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}

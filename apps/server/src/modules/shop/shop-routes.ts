@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { publicUrlOf } from '../../http/public-url';
+import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
+import { defineCall } from '../../http/route';
+import { buyGoods, listCategories, queryOrder } from './shop-service';
+
+export async function shopRoutes(app: FastifyInstance): Promise<void> {
+  defineCall(app, 'shopCategories', async ({ session }) => listCategories(app.db, session));
+  defineCall(
+    app,
+    'buyGoods',
+    async ({ session, input, request }) =>
+      buyGoods(
+        {
+          db: app.db,
+          payments: app.platform.payments,
+          siteUrl: publicUrlOf(request),
+          orderTtlMinutes: app.config.orderTtlMinutes,
+          clientIp: request.ip,
+        },
+        session,
+        input,
+      ),
+    { rateLimit: MONEY_RATE_LIMIT },
+  );
+  defineCall(app, 'orderQuery', async ({ session, input }) => queryOrder(app.db, session, input.orderId));
+}

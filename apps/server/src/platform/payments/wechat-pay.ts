@@ -1,0 +1,152 @@
+import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import {
+  type NotificationInput,
+  PaymentNotificationError,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentRequest,
+  type VerifiedPayment,
+} from './payment-provider';
+
+export interface WechatPayConfig {
+  apiBase: string;
+  appId: string;
+  mchId: string;
+  /** Serial number of the merchant's API certificate. */
+  serialNo: string;
+  /** The merchant's RSA private key (PEM). */
+  privateKey: string;
+  /** The 32-byte APIv3 key that encrypts notifications. */
+  apiV3Key: string;
+  /** WeChat Pay's platform public key (PEM) that signs notifications and answers. */
+  platformPublicKey: string;
+}
+
+/** Notifications older than this are refused as replays. */
+const NOTIFICATION_WINDOW_SECONDS = 300;
+
+/**
+ * WeChat Pay API v3, H5 payments (the phone browser and the game web view):
+ * - requests are signed: Authorization `WECHATPAY2-SHA256-RSA2048 mchid,nonce_str,timestamp,serial_no,signature`,
+ *   signature = RSA-SHA256 of "METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY\n" with the merchant key;
+ * - notifications are verified: RSA-SHA256 of "TIMESTAMP\nNONCE\nBODY\n" with the platform key, then the resource
+ *   is decrypted with AES-256-GCM under the APIv3 key.
+ */
+export class WechatPayProvider implements PaymentProvider {
+  readonly name = 'wechat' as const;
+
+  constructor(private readonly config: WechatPayConfig) {}
+
+  authorization(
+    method: string,
+    pathWithQuery: string,
+    body: string,
+    timestamp = Math.floor(Date.now() / 1000),
+    nonce = randomBytes(16).toString('hex'),
+  ): string {
+    const message = `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
+    const signature = createSign('RSA-SHA256').update(message).sign(this.config.privateKey, 'base64');
+    return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonce}",timestamp="${timestamp}",serial_no="${this.config.serialNo}",signature="${signature}"`;
+  }
+
+  async createPayment(request: PaymentRequest): Promise<{ payUrl: string }> {
+    const path = '/v3/pay/transactions/h5';
+    const body = JSON.stringify({
+      appid: this.config.appId,
+      mchid: this.config.mchId,
+      description: request.description.slice(0, 127),
+      out_trade_no: request.orderId,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.config.apiBase}${path}`, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: this.authorization('POST', path, body),
+        },
+        signal: AbortSignal.timeout(8000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(
+        `WeChat Pay unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const text = await response.text();
+    if (!response.ok)
+      throw new PaymentProviderError(
+        `WeChat Pay refused the order: HTTP ${response.status} ${text.slice(0, 200)}`,
+      );
+    this.verifySignature(response.headers, text);
+    const h5Url = (JSON.parse(text) as { h5_url?: string }).h5_url;
+    if (!h5Url) throw new PaymentProviderError('WeChat Pay answered no h5_url');
+    const separator = h5Url.includes('?') ? '&' : '?';
+    return { payUrl: `${h5Url}${separator}redirect_url=${encodeURIComponent(request.returnUrl)}` };
+  }
+
+  private verifySignature(headers: Headers | NotificationInput['headers'], body: string): void {
+    const get = (name: string) => {
+      const value = headers instanceof Headers ? headers.get(name) : headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const timestamp = get('wechatpay-timestamp');
+    const nonce = get('wechatpay-nonce');
+    const signature = get('wechatpay-signature');
+    if (!timestamp || !nonce || !signature) throw new PaymentNotificationError('unsigned WeChat Pay message');
+    if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > NOTIFICATION_WINDOW_SECONDS) {
+      throw new PaymentNotificationError('WeChat Pay message outside the time window');
+    }
+    const valid = createVerify('RSA-SHA256')
+      .update(`${timestamp}\n${nonce}\n${body}\n`)
+      .verify(this.config.platformPublicKey, signature, 'base64');
+    if (!valid) throw new PaymentNotificationError('bad WeChat Pay signature');
+  }
+
+  verifyNotification(input: NotificationInput): VerifiedPayment {
+    this.verifySignature(input.headers, input.rawBody);
+    const envelope = JSON.parse(input.rawBody) as {
+      resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string };
+    };
+    const resource = envelope.resource;
+    if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) {
+      throw new PaymentNotificationError('unexpected WeChat Pay resource');
+    }
+    let transaction: {
+      out_trade_no?: string;
+      transaction_id?: string;
+      trade_state?: string;
+      amount?: { total?: number };
+    };
+    try {
+      const data = Buffer.from(resource.ciphertext, 'base64');
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        Buffer.from(this.config.apiV3Key, 'utf8'),
+        Buffer.from(resource.nonce, 'utf8'),
+      );
+      decipher.setAuthTag(data.subarray(data.length - 16));
+      decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
+      const plain = Buffer.concat([
+        decipher.update(data.subarray(0, data.length - 16)),
+        decipher.final(),
+      ]).toString('utf8');
+      transaction = JSON.parse(plain) as typeof transaction;
+    } catch {
+      throw new PaymentNotificationError('WeChat Pay resource does not decrypt');
+    }
+    if (!transaction.out_trade_no || typeof transaction.amount?.total !== 'number') {
+      throw new PaymentNotificationError('incomplete WeChat Pay transaction');
+    }
+    return {
+      orderId: transaction.out_trade_no,
+      providerRef: transaction.transaction_id ?? '',
+      amountFen: transaction.amount.total,
+      paid: transaction.trade_state === 'SUCCESS',
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useState } from 'react';
+import { HORIZONTAL_DRAWER_WIDTH, SIDEBAR_WIDTH } from '../../config/constants';
+import type { LayoutName } from '../../config/paths';
+import { paths } from '../../config/paths';
+import { AnimatedOutlet } from '../../shell/animated-outlet';
+import { Footer } from '../../shell/footer';
+import { Header } from '../../shell/header/header';
+import { HorizontalMenu } from '../../shell/horizontal-menu';
+import { LayoutLoader, useLayoutLoading } from '../../shell/layout-loader';
+import { Sidebar } from '../../shell/sidebar/sidebar';
+import { Tour } from '../../shell/tour/tour';
+import { themeOptions } from '../../stores/theme-options';
+
+// The customizer's code loads the first time it is opened.
+const Customizer = lazy(() =>
+  import('../../shell/customizer/customizer').then((m) => ({ default: m.Customizer })),
+);
+
+export interface AdminFrameProps {
+  layout: LayoutName;
+  /**
+   * sidebar: permanent sidebar (default, mini); boxed: the same inside a centred box; centered: full header
+   * and centred content with a slide-in sidebar (boxed-v2); horizontal: menu bar and slide-in drawer.
+   */
+  variant: 'sidebar' | 'boxed' | 'centered' | 'horizontal';
+}
+
+/** The shared frame of the five template layouts: sidebar, header, content, footer, customizer, tour. */
+export function AdminFrame({ layout, variant }: AdminFrameProps) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const collapsed = themeOptions.use((s) => s.collapseSidebar);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const [customizerUsed, setCustomizerUsed] = useState(false);
+  const loading = useLayoutLoading();
+
+  const permanentSidebar = variant === 'sidebar' || variant === 'boxed';
+  const toggleSidebar = () => {
+    if (permanentSidebar && desktop) themeOptions.set({ collapseSidebar: !collapsed });
+    else setDrawerOpen((open) => !open);
+  };
+  const logoHref =
+    layout === 'boxed-v2' ? paths.agent.main.getHref() : paths.layouts[layout].dashboard.ecommerce.getHref();
+
+  const frame = (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', width: '100%' }}>
+      <Sidebar
+        layout={layout}
+        width={variant === 'horizontal' ? HORIZONTAL_DRAWER_WIDTH : SIDEBAR_WIDTH}
+        collapsed={collapsed}
+        permanent={permanentSidebar}
+        mobileOpen={drawerOpen}
+        onMobileClose={() => setDrawerOpen(false)}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Header
+          logoHref={logoHref}
+          onToggleSidebar={toggleSidebar}
+          onOpenCustomizer={() => {
+            setCustomizerUsed(true);
+            setCustomizerOpen(true);
+          }}
+        />
+        {variant === 'horizontal' ? <HorizontalMenu layout={layout} /> : null}
+        <Box
+          component="main"
+          sx={{
+            position: 'relative',
+            flex: 1,
+            width: '100%',
+            maxWidth: variant === 'centered' ? 1200 : undefined,
+            mx: 'auto',
+            p: { xs: 1.5, sm: 2, md: 3 },
+          }}
+        >
+          <LayoutLoader loading={loading} />
+          <AnimatedOutlet />
+        </Box>
+        <Footer />
+      </Box>
+      {customizerUsed ? (
+        <Suspense fallback={null}>
+          <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+        </Suspense>
+      ) : null}
+      <Tour />
+    </Box>
+  );
+
+  if (variant !== 'boxed') return frame;
+  return (
+    <Box sx={{ bgcolor: 'action.hover', minHeight: '100vh', px: { lg: 3 } }}>
+      <Box sx={{ maxWidth: 1280, mx: 'auto', boxShadow: { lg: 3 }, overflow: 'clip' }}>{frame}</Box>
+    </Box>
+  );
+}

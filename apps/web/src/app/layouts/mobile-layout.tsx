@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
+import { paths } from '../../config/paths';
+import { useIsAuthenticated } from '../../lib/session';
+import { MobileAppBar } from '../../shell/mobile-app-bar';
+import { handleOf } from '../route-handle';
+
+/** Agent and session pages: a phone page with an app bar and a back button, no sidebar. */
+export function MobileLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const signedIn = useIsAuthenticated();
+  const titleKey =
+    [...matches]
+      .reverse()
+      .map(handleOf)
+      .find((h) => h.titleKey)?.titleKey ?? 'app.brand';
+  const fallbackHref = signedIn ? paths.agent.main.getHref() : paths.agent.index.getHref();
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <MobileAppBar title={t(titleKey)} fallbackHref={fallbackHref} />
+      <Box component="main" sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

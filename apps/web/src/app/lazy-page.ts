@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../config/constants';
+
+/** A page's code that has not arrived after 120 s (SPEC section 8) fails the route instead of hanging. */
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super('page code did not load in time');
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+/**
+ * A route's `lazy` for a page module: loads it with the time-out and hands its component to the router.
+ * Route splitting keeps the first load on a phone small.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
+    });
+    try {
+      const module = await Promise.race([load(), timeout]);
+      return { Component: pick(module) };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

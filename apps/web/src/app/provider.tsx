@@ -1,0 +1,56 @@
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
+import { queryClient } from '../api/query-client';
+import { applyDocumentLanguage, i18n } from '../i18n';
+import { themeOptions } from '../stores/theme-options';
+import { createAppTheme } from '../theme/create-app-theme';
+import { ltrCache, rtlCache } from '../theme/emotion-cache';
+import 'nprogress/nprogress.css';
+
+/** App-wide providers: Emotion cache (RTL or not), MUI theme, toasts, TanStack Query, i18n. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const themeId = themeOptions.use((s) => s.themeId);
+  const darkMode = themeOptions.use((s) => s.darkMode);
+  const rtl = themeOptions.use((s) => s.rtlLayout);
+  const language = themeOptions.use((s) => s.language);
+  const theme = useMemo(() => createAppTheme({ themeId, darkMode, rtl }), [themeId, darkMode, rtl]);
+
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [language]);
+  useEffect(() => applyDocumentLanguage(language, rtl), [language, rtl]);
+
+  return (
+    <CacheProvider value={rtl ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <GlobalStyles
+          styles={{
+            '#nprogress': { pointerEvents: 'none' },
+            '#nprogress .bar': {
+              background: theme.palette.warning.main,
+              zIndex: theme.zIndex.tooltip + 1,
+              height: 3,
+            },
+            '#nprogress .peg': { boxShadow: `0 0 10px ${theme.palette.warning.main}` },
+          }}
+        />
+        <SnackbarProvider
+          maxSnack={3}
+          autoHideDuration={3000}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        >
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={null}>{children}</Suspense>
+          </QueryClientProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,139 @@
+import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { readLoginToken, stripTokenFromSearch } from '../lib/read-login-token';
+import { forgetTicket, signInWithTicket } from '../lib/sign-in-with-ticket';
+
+type PageState = 'signing-in' | 'agent-tip' | 'network' | 'no-ticket';
+
+/**
+ * /session/login: signs in with the game's one-time ticket. Without a ticket it only says to open the
+ * link from the game (the id + password form of a later issue goes in the area below the notice).
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The router's search is the part of the hash after '?'; the real query string is checked too.
+  const ticket = readLoginToken({ search: window.location.search, hash: location.search });
+  const [state, setState] = useState<PageState>(ticket ? 'signing-in' : 'no-ticket');
+  const [agentTip, setAgentTip] = useState('');
+  const [retry, setRetry] = useState(0);
+
+  useEffect(() => {
+    if (!ticket) return;
+    let active = true;
+    setState('signing-in');
+    stripTokenFromSearch();
+    void signInWithTicket(ticket).then((outcome) => {
+      if (!active) return;
+      switch (outcome.kind) {
+        case 'agent':
+          void navigate(paths.agent.main.getHref(), { replace: true });
+          notify.success(t('login.welcome'));
+          break;
+        case 'player':
+          void navigate(paths.agent.bindAgent.getHref(), { replace: true });
+          break;
+        case 'no-game-account':
+          void navigate(paths.agent.guideSetup.getHref(), { replace: true });
+          break;
+        case 'agent-tip':
+          setAgentTip(outcome.message);
+          setState('agent-tip');
+          // The used ticket leaves the address, so a reload does not send it again.
+          void navigate(paths.session.login.getHref(), { replace: true });
+          break;
+        case 'network':
+          notify.error(t('errors.server'));
+          setState('network');
+          break;
+        case 'failed':
+          setState('no-ticket');
+          void navigate(paths.session.login.getHref(), { replace: true });
+          break;
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [ticket, retry, navigate, t]);
+
+  return (
+    <Box data-testid="page-login" sx={{ pt: { xs: 2, sm: 6 } }}>
+      <Card>
+        <CardContent>
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+            <Box component="img" src="./favicon.svg" alt="" sx={{ width: 56, height: 56 }} />
+            <Typography variant="h5" component="h2">
+              {t('app.brand')}
+            </Typography>
+
+            {state === 'signing-in' ? (
+              <Stack spacing={1.5} sx={{ alignItems: 'center', py: 2 }} role="status">
+                <CircularProgress size={32} />
+                <Typography color="text.secondary">{t('login.signingIn')}</Typography>
+              </Stack>
+            ) : null}
+
+            {state === 'agent-tip' ? (
+              <Alert
+                severity="warning"
+                sx={{ width: '100%', textAlign: 'start' }}
+                data-testid="login-agent-tip"
+              >
+                <AlertTitle>{t('login.agentTip')}</AlertTitle>
+                {agentTip}
+              </Alert>
+            ) : null}
+
+            {state === 'network' ? (
+              <Alert
+                severity="error"
+                sx={{ width: '100%', textAlign: 'start' }}
+                data-testid="login-server-error"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      if (ticket) forgetTicket(ticket);
+                      setRetry((n) => n + 1);
+                    }}
+                  >
+                    {t('common.retry')}
+                  </Button>
+                }
+              >
+                {t('errors.server')}
+              </Alert>
+            ) : null}
+
+            {state === 'no-ticket' || state === 'agent-tip' ? (
+              <Stack spacing={1} sx={{ alignItems: 'center' }} data-testid="login-open-from-game">
+                <SportsEsportsOutlined color="primary" sx={{ fontSize: 40 }} />
+                <Typography>{t('login.openFromGame')}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('login.openFromGameHint')}
+                </Typography>
+              </Stack>
+            ) : null}
+          </Stack>
+          {/* Sign-in with agent id and password (a later issue) goes here. */}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_EXPIRED_MSG } from '@promoter/contract';
+
+const notifyError = vi.fn();
+const progressDone = vi.fn();
+vi.mock('../src/lib/notify', () => ({
+  notify: { error: notifyError, success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
+}));
+vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: progressDone } }));
+
+const { request, setSessionExpiredHandler, toQueryString } = await import('../src/api/client');
+const { ApiError, ContractError, NetworkError } = await import('../src/api/errors');
+const { session } = await import('../src/lib/session');
+
+const AGENT = {
+  agentId: 100001,
+  playerId: 500001,
+  nickname: '钻石哥',
+  avatar: '',
+  level: 1,
+  status: 'active',
+  balance: '128.50',
+  diamonds: 3200,
+  todayProfit: '12.00',
+  todayDiamonds: -120,
+  mobile: null,
+  parentId: null,
+  inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
+} as const;
+
+function answer(body: unknown, status = 200) {
+  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => {
+  notifyError.mockClear();
+  progressDone.mockClear();
+  session.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('toQueryString', () => {
+  it('leaves out undefined values', () => {
+    expect(toQueryString({ page: 1, billType: undefined, currency: 2 })).toBe('?page=1&currency=2');
+    expect(toQueryString({})).toBe('');
+  });
+});
+
+describe('request', () => {
+  it('GETs with the query string and the session token, and parses data with the contract', async () => {
+    session.signInAgent('tok-1', AGENT);
+    const fetchMock = answer({ code: 1, msg: '', data: AGENT });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(request('getUser', {})).resolves.toEqual(AGENT);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/agent/user/getUser');
+    expect(init?.method).toBe('GET');
+    expect((init?.headers as Record<string, string>)['XX-Token']).toBe('tok-1');
+  });
+
+  it('applies input defaults and sends GET input as a query', async () => {
+    const fetchMock = answer({ code: 1, msg: '', data: { list: [], total: 0, page: 2, pageSize: 20 } });
+    vi.stubGlobal('fetch', fetchMock);
+    await request('bill', { currency: 2, page: 2 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/agent/user/bill?page=2&pageSize=20&currency=2');
+  });
+
+  it('POSTs JSON and sends the uid header on shop calls', async () => {
+    session.signInAgent('tok-2', AGENT);
+    const fetchMock = answer({ code: 1, msg: '', data: { list: [] } });
+    vi.stubGlobal('fetch', fetchMock);
+    await request('shopCategories', {});
+    const init = fetchMock.mock.calls[0]?.[1];
+    const headers = init?.headers as Record<string, string>;
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{}');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers.uid).toBe('500001');
+  });
+
+  it('on code 0 stops the progress bar, toasts the message and rejects', async () => {
+    vi.stubGlobal('fetch', answer({ code: 0, msg: '余额不足', data: null }));
+    const error = await request('getOptionsByKey', { key: 'shop.url' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).code).toBe(0);
+    expect(notifyError).toHaveBeenCalledWith('余额不足');
+    expect(progressDone).toHaveBeenCalled();
+  });
+
+  it('passes 1001 and 1002 to the caller without a toast', async () => {
+    vi.stubGlobal('fetch', answer({ code: 1002, msg: '账号已冻结', data: null }));
+    const error = await request('tokenLogin', { token: 't' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).code).toBe(1002);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('on 10001 clears the session and goes back to login', async () => {
+    session.signInAgent('tok-3', AGENT);
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal('fetch', answer({ code: 10001, msg: SESSION_EXPIRED_MSG, data: null }));
+    await expect(request('getUser', {})).rejects.toBeInstanceOf(ApiError);
+    expect(session.get().token).toBeNull();
+    expect(session.get().user).toBeNull();
+    expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it('treats the session-expired message as expiry whatever the code', async () => {
+    session.signInAgent('tok-4', AGENT);
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal('fetch', answer({ code: 0, msg: SESSION_EXPIRED_MSG, data: null }));
+    await expect(request('getUser', {})).rejects.toBeInstanceOf(ApiError);
+    expect(session.get().token).toBeNull();
+    expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it('rejects a network failure with a NetworkError and no toast', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(request('tokenLogin', { token: 't' })).rejects.toBeInstanceOf(NetworkError);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('times out after 10 000 ms', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const pending = request('getUser', {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as InstanceType<typeof NetworkError>).timedOut).toBe(true);
+  });
+
+  it('rejects a success whose data breaks the contract', async () => {
+    vi.stubGlobal('fetch', answer({ code: 1, msg: '', data: { ...AGENT, balance: 128.5 } }));
+    await expect(request('getUser', {})).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it('slides the session expiry on a signed-in success', async () => {
+    session.signInAgent('tok-5', AGENT);
+    const before = session.get().expiresAt ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.stubGlobal('fetch', answer({ code: 1, msg: '', data: AGENT }));
+    await request('getUser', {});
+    expect(session.get().expiresAt ?? 0).toBeGreaterThan(before);
+  });
+});
