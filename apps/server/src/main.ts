@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
 import { loginUrl, mintLoginTicket } from './modules/game/game-routes';
+import { expireOrders } from './modules/payments/payment-service';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
 
 /**
@@ -30,6 +31,14 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('demo platform seeded');
   }
   await app.listen({ host: config.host, port: config.port });
+
+  // Unpaid orders past their time are closed every minute (each instance may run it: the update is idempotent).
+  const sweep = setInterval(() => {
+    expireOrders(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'order expiry sweep failed'),
+    );
+  }, 60_000);
+  sweep.unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl ?? `http://localhost:${port}`;

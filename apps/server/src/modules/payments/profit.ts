@@ -21,11 +21,14 @@ export interface Share {
  */
 export function agentPurchaseProfits(chain: readonly PricedAgent[], diamonds: number): Share[] {
   const shares: Share[] = [];
-  for (let i = 1; i < chain.length; i++) {
-    const below = chain[i - 1] as PricedAgent;
-    const self = chain[i] as PricedAgent;
-    const fen = Math.max(0, below.priceFen - self.priceFen) * diamonds;
+  // What was actually paid per diamond at each step up the line: never more than the buyer paid. With prices
+  // falling up the line (the rule) this is the price of the one below; a misconfigured higher price in between
+  // cannot make an agent above earn money nobody paid.
+  let paidBelow = chain[0]?.priceFen ?? 0;
+  for (const self of chain.slice(1)) {
+    const fen = Math.max(0, paidBelow - self.priceFen) * diamonds;
     if (fen > 0) shares.push({ agentId: self.agentId, fen });
+    paidBelow = Math.min(paidBelow, self.priceFen);
   }
   return shares;
 }
