@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, agents, goods, goodsCategories, orders, paymentNotifications } from '../../src/db/schema';
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  SandboxPaymentProvider,
-} from '../../src/platform/payments/sandbox-provider';
+import type { SandboxPaymentProvider } from '../../src/platform/payments/sandbox-provider';
+import { SANDBOX_SIGNATURE_HEADER } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
