@@ -237,8 +237,8 @@ export const calls = {
     path: 'agent/public/getUnionId',
     auth: 'anyone',
     summary: 'Exchange a WeChat code for the union id, the user info and a ticket that proves them',
-    /** `state` as WeChat handed it back; when given it must be the one getCode signed. */
-    input: z.object({ code: z.string().min(1).max(256), state: z.string().max(512).optional() }),
+    /** `state` as WeChat handed it back: it must be the one getCode signed. */
+    input: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(512) }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
   bind: call({

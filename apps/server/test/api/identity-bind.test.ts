@@ -1,4 +1,10 @@
-import { ResponseCode, SESSION_EXPIRED_MSG, type TLoginResult, type TPlayer, ZPlayer } from '@promoter/contract';
+import {
+  ResponseCode,
+  SESSION_EXPIRED_MSG,
+  type TLoginResult,
+  type TPlayer,
+  ZPlayer,
+} from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +75,8 @@ const mobileOf = async (playerId: number) =>
 
 const bind = (token: string, agentId: number, lang?: 'en') =>
   api<{ player: TPlayer }>(t.app, 'POST', 'agent/public/bind', { token, body: { agentId }, lang });
-const unbind = (token: string) => api<{ player: TPlayer }>(t.app, 'POST', 'agent/public/unbind', { token, body: {} });
+const unbind = (token: string) =>
+  api<{ player: TPlayer }>(t.app, 'POST', 'agent/public/unbind', { token, body: {} });
 
 describe('agent/public/bind', () => {
   it('binds a player to an active agent', async () => {
@@ -223,6 +230,14 @@ describe('agent/login/playerBindLogin', () => {
     expect(await boundAgentOf(me.playerId)).toBeNull();
   });
 
+  it('answers 1002 for a frozen agent’s ticket', async () => {
+    const target = await createAgent(t.db);
+    const frozen = await createAgent(t.db, { status: 'frozen' });
+    const result = await bindLogin(await ticketFor(t.db, frozen.playerId), target.agentId);
+    expect(result.code).toBe(ResponseCode.agentUnavailable);
+    expect(result.msg).toBe(cn('agentFrozen'));
+  });
+
   it('refuses a wrong agent id without spending the ticket', async () => {
     const frozen = await createAgent(t.db, { status: 'frozen' });
     const playerId = await createPlayer(t.db);
@@ -234,7 +249,9 @@ describe('agent/login/playerBindLogin', () => {
       expect(result.data).toBeNull();
     }
     expect(await boundAgentOf(playerId)).toBeNull();
-    const later = await api<TLoginResult>(t.app, 'POST', 'agent/login/tokenLogin', { body: { token: ticket } });
+    const later = await api<TLoginResult>(t.app, 'POST', 'agent/login/tokenLogin', {
+      body: { token: ticket },
+    });
     expect(later.code).toBe(1);
     expect(later.data.player).toMatchObject({ playerId, agentId: null });
   });
@@ -294,7 +311,9 @@ describe('user/public/getUserByMobile', () => {
 
 describe('user/public/telvertify', () => {
   const sendCode = async (mobile: string) => {
-    const sent = await api(t.app, 'POST', 'user/public/getCaptcha', { body: { mobile, purpose: 'bind-mobile' } });
+    const sent = await api(t.app, 'POST', 'user/public/getCaptcha', {
+      body: { mobile, purpose: 'bind-mobile' },
+    });
     expect(sent.code).toBe(1);
     return sms.lastCode(mobile);
   };

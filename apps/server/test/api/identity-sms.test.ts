@@ -163,6 +163,15 @@ describe('issuing a code', () => {
     expect((await sendCode(mobile)).code).toBe(1);
   });
 
+  it('sends one code when requests for one number race', async () => {
+    const mobile = newMobile();
+    const results = await Promise.all(Array.from({ length: 6 }, () => sendCode(mobile)));
+    expect(results.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 0 && /秒后再试/.test(r.msg))).toHaveLength(5);
+    expect(await rowsOf(mobile)).toHaveLength(1);
+    expect(sms.sent.filter((s) => s.mobile === mobile)).toHaveLength(1);
+  });
+
   it('keeps no code when the SMS cannot be sent, and does not count it against the minute', async () => {
     const mobile = newMobile();
     sms.failNext = true;
@@ -225,6 +234,19 @@ describe('checking a code (through user/public/telvertify)', () => {
     const reused = await verify(token, mobile, code);
     expect(reused.code).toBe(0);
     expect(reused.msg).toBe(cn('captchaInvalid'));
+  });
+
+  it('accepts a code once when two checks race with it', async () => {
+    const a = await playerSession();
+    const b = await playerSession();
+    const mobile = newMobile();
+    await sendCode(mobile);
+    const code = sms.lastCode(mobile);
+    const results = await Promise.all([verify(a.token, mobile, code), verify(b.token, mobile, code)]);
+    expect(results.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    const owners = [await mobileOf(a.playerId), await mobileOf(b.playerId)].filter((m) => m === mobile);
+    expect(owners).toHaveLength(1);
   });
 
   it('counts a wrong code, and five wrong guesses kill the code even for the right one', async () => {

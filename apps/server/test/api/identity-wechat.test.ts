@@ -87,8 +87,15 @@ const getCode = (redirect: string, app: FastifyInstance = t.app) =>
   api<{ url: string }>(app, 'GET', 'agent/public/getCode', { query: { redirect } });
 
 type UnionIdData = { unionId: string; wxUserInfo: unknown; ticket: string };
+/** getUnionId as the SPA calls it: with the state WeChat handed back (by default a valid one, signed as getCode does). */
 const getUnionId = (body: { code: string; state?: string }, app: FastifyInstance = t.app, lang?: 'en') =>
-  api<UnionIdData>(app, 'POST', 'agent/public/getUnionId', { body, lang });
+  api<UnionIdData>(app, 'POST', 'agent/public/getUnionId', {
+    body: {
+      ...body,
+      state: body.state ?? signPayload(APP_SECRET, 'wx-state', { n: Math.random().toString(36) }, 600),
+    },
+    lang,
+  });
 
 const loginByUnionId = (unionId: string, ticket: string, app: FastifyInstance = t.app) =>
   api<TLoginResult>(app, 'POST', 'agent/login/loginByUnionId', { body: { unionId, ticket } });
@@ -179,6 +186,14 @@ describe('agent/public/getCode', () => {
     expect(result.msg).toContain('redirect');
   });
 
+  it('requires the state: a code without it is refused as a bad request', async () => {
+    const result = await api(t.app, 'POST', 'agent/public/getUnionId', {
+      body: { code: standIn.issueCode(newWechatUser()) },
+    });
+    expect(result.status).toBe(400);
+    expect(result.msg).toContain('state');
+  });
+
   it('says clearly that WeChat login is not configured', async () => {
     const result = await getCode(REDIRECT, bare.app);
     expect(result.code).toBe(ResponseCode.failure);
@@ -219,14 +234,13 @@ describe('agent/public/getUnionId', () => {
     );
   });
 
-  it('refuses a code used once already (WeChat 40163) as a code that is no longer valid', async () => {
+  it('refuses a code used once already (WeChat 40163) with its own message', async () => {
     const code = standIn.issueCode(newWechatUser());
     expect((await getUnionId({ code })).code).toBe(1);
     const again = await getUnionId({ code });
     expect(again.code).toBe(ResponseCode.failure);
     expect(again.data).toBeNull();
-    // There is no message of its own for a used code: it answers as an invalid code, "authorize again".
-    expect(again.msg).toBe(cn('wechatCodeInvalid'));
+    expect(again.msg).toBe(cn('wechatCodeUsed'));
     expect(again.msg).not.toBe(cn('wechatCodeExpired'));
   });
 

@@ -17,6 +17,7 @@ interface SubtreeRow extends Record<string, unknown> {
   level: number;
   price_fen: number | null;
   nickname: string;
+  avatar: string;
   created_at: Date | string;
   depth: number;
 }
@@ -30,7 +31,7 @@ async function subtree(db: DbOrTx, rootId: number): Promise<SubtreeRow[]> {
       select a.id, a.parent_id, a.level, a.price_fen, a.player_id, a.created_at, down.depth + 1
       from agents a join down on a.parent_id = down.id
     )
-    select down.id, down.parent_id, down.level, down.price_fen, down.created_at, down.depth, p.nickname
+    select down.id, down.parent_id, down.level, down.price_fen, down.created_at, down.depth, p.nickname, p.avatar
     from down join players p on p.id = down.player_id
     order by down.depth, down.id`);
   return result.rows;
@@ -90,7 +91,7 @@ export async function listChildren(
   const list: TChildAgent[] = page.map((r) => ({
     agentId: r.id,
     nickname: r.nickname,
-    avatar: '',
+    avatar: r.avatar,
     level: r.level as AgentLevel,
     price: fenToMoney(r.price_fen ?? (prices[r.level] as number)),
     teamSize: sizes.get(r.id) ?? 0,

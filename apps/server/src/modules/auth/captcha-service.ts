@@ -44,6 +44,11 @@ export async function issueCaptcha(
       );
     if ((today?.n ?? 0) >= CAPTCHA_RULES.perDay) throw new AppError('captchaDailyLimit');
 
+    // Only the newest code of a number and purpose is live: a new one retires the older ones.
+    await tx
+      .update(smsCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)));
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx.insert(smsCodes).values({
       mobile,

@@ -1,7 +1,7 @@
 import type { TLoginResult } from '@promoter/contract';
 import argon2 from 'argon2';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { agents, authFailures, players } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
@@ -17,7 +17,7 @@ export const hashPassword = (password: string) => argon2.hash(password, { type: 
 // A real argon2id hash to verify against when the id is unknown, so both answers take the same time.
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-async function assertNotLocked(db: Db, key: string): Promise<void> {
+async function assertNotLocked(db: DbOrTx, key: string): Promise<void> {
   const [recent] = await db
     .select({ n: count() })
     .from(authFailures)
@@ -30,7 +30,26 @@ async function assertNotLocked(db: Db, key: string): Promise<void> {
   if ((recent?.n ?? 0) >= PASSWORD_LOCKOUT.attempts) throw new AppError('tooManyPasswordAttempts');
 }
 
-const recordFailure = (db: Db, key: string) => db.insert(authFailures).values({ key });
+/**
+ * Checks a password against the lockout of its key. Attempts on one key wait for each other (an advisory lock
+ * for the check, the verification and the recording of a failure), so parallel guesses cannot all slip in
+ * before the first failure is counted. A failure is committed even though the caller is refused.
+ */
+async function verifyWithLockout(
+  db: Db,
+  key: string,
+  hash: string | null,
+  password: string,
+): Promise<boolean> {
+  const verdict = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pw:${key}`}))`);
+    await assertNotLocked(tx, key);
+    const valid = await argon2.verify(hash ?? (await DUMMY_HASH), password);
+    if (!hash || !valid) await tx.insert(authFailures).values({ key });
+    return hash !== null && valid;
+  });
+  return verdict;
+}
 
 /**
  * Agent id + password. Unknown id, no password and wrong password answer the same message in the same time;
@@ -41,8 +60,6 @@ export async function loginWithPassword(
   agentId: number,
   password: string,
 ): Promise<TLoginResult> {
-  const key = `agent:${agentId}`;
-  await assertNotLocked(deps.db, key);
   const [agent] = await deps.db
     .select({
       id: agents.id,
@@ -52,11 +69,8 @@ export async function loginWithPassword(
     })
     .from(agents)
     .where(eq(agents.id, agentId));
-  const valid = await argon2.verify(agent?.passwordHash ?? (await DUMMY_HASH), password);
-  if (!agent || !agent.passwordHash || !valid) {
-    await recordFailure(deps.db, key);
-    throw new AppError('wrongCredentials');
-  }
+  const valid = await verifyWithLockout(deps.db, `agent:${agentId}`, agent?.passwordHash ?? null, password);
+  if (!agent || !valid) throw new AppError('wrongCredentials');
   assertAgentUsable(agent.status);
   const token = await createSession(
     deps.db,
@@ -72,17 +86,18 @@ export async function changePassword(
   session: { sessionId: number; playerId: number; agentId: number },
   input: { oldPassword: string; newPassword: string },
 ): Promise<{ revokedSessions: number }> {
-  const key = `agent:${session.agentId}`;
-  await assertNotLocked(db, key);
   const [agent] = await db
     .select({ passwordHash: agents.passwordHash })
     .from(agents)
     .where(eq(agents.id, session.agentId));
   if (!agent?.passwordHash) throw new AppError('noPasswordSet');
-  if (!(await argon2.verify(agent.passwordHash, input.oldPassword))) {
-    await recordFailure(db, key);
-    throw new AppError('wrongOldPassword');
-  }
+  const valid = await verifyWithLockout(
+    db,
+    `agent:${session.agentId}`,
+    agent.passwordHash,
+    input.oldPassword,
+  );
+  if (!valid) throw new AppError('wrongOldPassword');
   const newHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(agents).set({ passwordHash: newHash }).where(eq(agents.id, session.agentId));

@@ -41,10 +41,11 @@ export function wechatAuthorizeUrl(config: Config, redirect: string, siteUrl: st
  */
 export async function wechatUnionId(
   config: Config,
-  input: { code: string; state?: string },
+  input: { code: string; state: string },
 ): Promise<{ unionId: string; wxUserInfo: TWxUserInfo; ticket: string }> {
   const wechat = wechatConfig(config);
-  if (input.state !== undefined && !verifyPayload(config.appSecret, 'wx-state', input.state)) {
+  // The state proves the authorization started here (getCode): a code pushed from elsewhere is refused.
+  if (!verifyPayload(config.appSecret, 'wx-state', input.state)) {
     throw new AppError('wechatTicketInvalid');
   }
   try {
@@ -53,14 +54,14 @@ export async function wechatUnionId(
     return { unionId: info.unionid, wxUserInfo: info, ticket };
   } catch (error) {
     if (!(error instanceof WechatError)) throw error;
-    const key =
-      error.reason === 'invalid-code'
-        ? 'wechatCodeInvalid'
-        : error.reason === 'expired-code'
-          ? 'wechatCodeExpired'
-          : error.reason === 'no-unionid'
-            ? 'wechatNoUnionId'
-            : 'wechatUnavailable';
+    const keys = {
+      'invalid-code': 'wechatCodeInvalid',
+      'used-code': 'wechatCodeUsed',
+      'expired-code': 'wechatCodeExpired',
+      'no-unionid': 'wechatNoUnionId',
+      unavailable: 'wechatUnavailable',
+    } as const;
+    const key = keys[error.reason];
     throw new AppError(key);
   }
 }

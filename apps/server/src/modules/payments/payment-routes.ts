@@ -3,7 +3,7 @@ import { fenToMoney } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { orders } from '../../db/schema';
+import { orders, paymentNotifications } from '../../db/schema';
 import { publicUrlOf } from '../../http/public-url';
 import { keepRawJsonBody } from '../../http/raw-body';
 import { PaymentNotificationError } from '../../platform/payments/payment-provider';
@@ -68,6 +68,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       if (error instanceof PaymentNotificationError || error instanceof SyntaxError) {
         app.log.warn({ provider, reason: error.message }, 'payment notification refused');
+        await app.db
+          .insert(paymentNotifications)
+          .values({ provider, outcome: `refused: ${error.message}`.slice(0, 200) });
         return 'refused' as const;
       }
       throw error;

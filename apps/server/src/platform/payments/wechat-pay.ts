@@ -98,7 +98,10 @@ export class WechatPayProvider implements PaymentProvider {
     const nonce = get('wechatpay-nonce');
     const signature = get('wechatpay-signature');
     if (!timestamp || !nonce || !signature) throw new PaymentNotificationError('unsigned WeChat Pay message');
-    if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > NOTIFICATION_WINDOW_SECONDS) {
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > NOTIFICATION_WINDOW_SECONDS
+    ) {
       throw new PaymentNotificationError('WeChat Pay message outside the time window');
     }
     const valid = createVerify('RSA-SHA256')

@@ -14,7 +14,7 @@ export interface WechatOAuthConfig {
   openBase: string;
 }
 
-export type WechatFailure = 'invalid-code' | 'expired-code' | 'unavailable' | 'no-unionid';
+export type WechatFailure = 'invalid-code' | 'used-code' | 'expired-code' | 'unavailable' | 'no-unionid';
 
 export class WechatError extends Error {
   constructor(
@@ -53,9 +53,11 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
     const reason: WechatFailure =
       errcode === 42003
         ? 'expired-code'
-        : errcode === 40029 || errcode === 40163
-          ? 'invalid-code'
-          : 'unavailable';
+        : errcode === 40163
+          ? 'used-code'
+          : errcode === 40029
+            ? 'invalid-code'
+            : 'unavailable';
     throw new WechatError(reason, `errcode ${errcode}: ${String(body.errmsg ?? '')}`);
   }
   return body;

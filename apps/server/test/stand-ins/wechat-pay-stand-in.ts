@@ -1,0 +1,341 @@
+import {
+  createCipheriv,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback stand-in of WeChat Pay API v3 (H5 payments), built on the public protocol only, with keys made in the
+ * test:
+ * - `POST /v3/pay/transactions/h5`: verifies the merchant's `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="..",
+ *   nonce_str="..",timestamp="..",serial_no="..",signature=".."` (RSA-SHA256 over
+ *   "POST\n/v3/pay/transactions/h5\n<ts>\n<nonce>\n<body>\n" with the merchant's public key), checks the body and
+ *   answers 200 `{h5_url}` signed with the platform key (headers Wechatpay-Timestamp, -Nonce, -Signature, -Serial;
+ *   RSA-SHA256 over "<ts>\n<nonce>\n<body>\n"); 401 SIGN_ERROR for a bad signature, 400 PARAM_ERROR for a bad body;
+ * - `notification(...)`: a payment notification the way WeChat Pay sends one: the transaction encrypted with
+ *   AEAD_AES_256_GCM under the APIv3 key (ciphertext = encrypted bytes + 16-byte tag, base64), wrapped in the
+ *   event envelope and signed with the platform key.
+ */
+
+export interface WechatPayKeys {
+  appId: string;
+  mchId: string;
+  /** Serial number of the merchant's API certificate. */
+  merchantSerialNo: string;
+  merchantPrivateKey: string;
+  merchantPublicKey: string;
+  /** Serial number of the platform certificate (Wechatpay-Serial). */
+  platformSerialNo: string;
+  platformPrivateKey: string;
+  platformPublicKey: string;
+  /** The 32-character APIv3 key. */
+  apiV3Key: string;
+}
+
+export function rsaKeyPair(): { privateKey: string; publicKey: string } {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` random letters and digits, as WeChat Pay makes its nonces and APIv3 keys. */
+export function randomAlphanumeric(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
+}
+
+export function makeWechatPayKeys(): WechatPayKeys {
+  const merchant = rsaKeyPair();
+  const platform = rsaKeyPair();
+  return {
+    appId: 'wx-pay-standin-app',
+    mchId: '1900000109',
+    merchantSerialNo: randomBytes(20).toString('hex').toUpperCase(),
+    merchantPrivateKey: merchant.privateKey,
+    merchantPublicKey: merchant.publicKey,
+    platformSerialNo: randomBytes(20).toString('hex').toUpperCase(),
+    platformPrivateKey: platform.privateKey,
+    platformPublicKey: platform.publicKey,
+    apiV3Key: randomAlphanumeric(32),
+  };
+}
+
+/** The environment that points the app at this stand-in with these keys. */
+export function wechatPayEnv(keys: WechatPayKeys, apiBase: string): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'wechat',
+    WECHAT_APP_ID: keys.appId,
+    WECHATPAY_MCH_ID: keys.mchId,
+    WECHATPAY_SERIAL_NO: keys.merchantSerialNo,
+    WECHATPAY_PRIVATE_KEY: keys.merchantPrivateKey,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: keys.platformPublicKey,
+    WECHATPAY_API_V3_KEY: keys.apiV3Key,
+    WECHATPAY_API_BASE: apiBase,
+  };
+}
+
+/** RSA-SHA256 of "<ts>\n<nonce>\n<body>\n": how WeChat Pay signs its answers and notifications. */
+export function platformSignature(
+  privateKey: string,
+  timestamp: string,
+  nonce: string,
+  body: string,
+): string {
+  return createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(privateKey, 'base64');
+}
+
+/** AEAD_AES_256_GCM as WeChat Pay uses it: base64 of the encrypted bytes followed by the 16-byte tag. */
+export function encryptResource(
+  apiV3Key: string,
+  nonce: string,
+  associatedData: string,
+  plain: string,
+): string {
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([encrypted, cipher.getAuthTag()]).toString('base64');
+}
+
+export interface H5Order {
+  appid: string;
+  mchid: string;
+  description: string;
+  out_trade_no: string;
+  notify_url: string;
+  amount: { total: number; currency?: string };
+  scene_info: { payer_client_ip: string; h5_info: { type: string } };
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** The parsed body when it was an accepted order. */
+  order?: H5Order;
+  /** Why it was refused. */
+  error?: string;
+}
+
+export interface NotificationOptions {
+  /** The order's amount in fen; default: the amount the order was placed with here. */
+  total?: number;
+  tradeState?: string;
+  transactionId?: string;
+  /** Signs with this key instead of the platform's (a forgery). */
+  signingKey?: string;
+  /** Encrypts with this key instead of the APIv3 key. */
+  apiV3Key?: string;
+  /** Seconds since the epoch put in Wechatpay-Timestamp (and signed). */
+  timestamp?: number;
+}
+
+export interface Notification {
+  body: string;
+  headers: Record<string, string>;
+  transaction: Record<string, unknown>;
+}
+
+const AUTHORIZATION = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
+/** The merchant's clock may differ from WeChat's by this much. */
+const REQUEST_WINDOW_SECONDS = 300;
+
+export class WechatPayStandIn {
+  readonly received: ReceivedRequest[] = [];
+  /** Every order accepted here, by out_trade_no, with the h5_url it was given. */
+  readonly orders = new Map<string, { order: H5Order; h5Url: string }>();
+  /** Signs answers with this key instead of the platform's (an answer the merchant must not trust). */
+  answerSigningKey: string | undefined;
+  private server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => this.handle(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+
+  constructor(readonly keys: WechatPayKeys) {}
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this.baseUrl;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The payment notification WeChat Pay sends when the order `outTradeNo` is paid. */
+  notification(outTradeNo: string, options: NotificationOptions = {}): Notification {
+    const placed = this.orders.get(outTradeNo)?.order;
+    const total = options.total ?? placed?.amount.total;
+    if (total === undefined) throw new Error(`no order ${outTradeNo} placed here and no total given`);
+    const transaction = {
+      appid: this.keys.appId,
+      mchid: this.keys.mchId,
+      out_trade_no: outTradeNo,
+      transaction_id: options.transactionId ?? `4200${Date.now()}${randomBytes(4).toString('hex')}`,
+      trade_type: 'MWEB',
+      trade_state: options.tradeState ?? 'SUCCESS',
+      trade_state_desc: '支付成功',
+      bank_type: 'OTHERS',
+      attach: '',
+      success_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+      amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
+    };
+    const nonce = randomAlphanumeric(12);
+    const envelope = {
+      id: randomUUID(),
+      create_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      resource_type: 'encrypt-resource',
+      event_type: 'TRANSACTION.SUCCESS',
+      summary: '支付成功',
+      resource: {
+        original_type: 'transaction',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: encryptResource(
+          options.apiV3Key ?? this.keys.apiV3Key,
+          nonce,
+          'transaction',
+          JSON.stringify(transaction),
+        ),
+        associated_data: 'transaction',
+        nonce,
+      },
+    };
+    const body = JSON.stringify(envelope);
+    return { body, headers: this.signedHeaders(body, options.signingKey, options.timestamp), transaction };
+  }
+
+  /** Wechatpay-* headers over `body`, as WeChat Pay signs answers and notifications. */
+  signedHeaders(body: string, signingKey?: string, timestamp?: number): Record<string, string> {
+    const ts = String(timestamp ?? Math.floor(Date.now() / 1000));
+    const nonce = randomAlphanumeric(32);
+    return {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': ts,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': platformSignature(signingKey ?? this.keys.platformPrivateKey, ts, nonce, body),
+      'wechatpay-serial': this.keys.platformSerialNo,
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    };
+  }
+
+  private answer(res: http.ServerResponse, record: ReceivedRequest, status: number, body: object): void {
+    record.status = status;
+    this.received.push(record);
+    const text = JSON.stringify(body);
+    const headers =
+      status === 200
+        ? this.signedHeaders(text, this.answerSigningKey)
+        : { 'content-type': 'application/json' };
+    res.writeHead(status, { ...headers, 'request-id': randomUUID() });
+    res.end(text);
+  }
+
+  private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const record: ReceivedRequest = { method: req.method ?? '', path: url.pathname, status: 0 };
+    if (req.method !== 'POST' || url.pathname !== '/v3/pay/transactions/h5') {
+      this.answer(res, { ...record, error: 'not found' }, 404, {
+        code: 'NOT_FOUND',
+        message: 'not found',
+      });
+      return;
+    }
+    const signError = this.checkAuthorization(req, `${url.pathname}${url.search}`, raw);
+    if (signError) {
+      this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
+      return;
+    }
+    let order: H5Order;
+    try {
+      order = JSON.parse(raw) as H5Order;
+    } catch {
+      this.answer(res, { ...record, error: 'body is not JSON' }, 400, {
+        code: 'PARAM_ERROR',
+        message: 'body is not JSON',
+      });
+      return;
+    }
+    const paramError = this.checkOrder(order);
+    if (paramError) {
+      this.answer(res, { ...record, error: paramError }, 400, { code: 'PARAM_ERROR', message: paramError });
+      return;
+    }
+    const prepayId = `wx${Date.now()}${randomBytes(8).toString('hex')}`;
+    const h5Url = `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=${1000000000 + Math.floor(Math.random() * 999999999)}`;
+    this.orders.set(order.out_trade_no, { order, h5Url });
+    this.answer(res, { ...record, order }, 200, { h5_url: h5Url });
+  }
+
+  /** The merchant's request signature; an error message, or undefined when it verifies. */
+  private checkAuthorization(
+    req: http.IncomingMessage,
+    pathWithQuery: string,
+    body: string,
+  ): string | undefined {
+    const match = AUTHORIZATION.exec(req.headers.authorization ?? '');
+    if (!match) return 'missing or malformed Authorization';
+    const fields = new Map<string, string>();
+    for (const part of (match[1] as string).matchAll(/(\w+)="([^"]*)"/g))
+      fields.set(part[1] as string, part[2] as string);
+    const [mchid, nonce, timestamp, serial, signature] = [
+      'mchid',
+      'nonce_str',
+      'timestamp',
+      'serial_no',
+      'signature',
+    ].map((name) => fields.get(name));
+    if (!mchid || !nonce || !timestamp || !serial || !signature) return 'Authorization lacks a field';
+    if (mchid !== this.keys.mchId) return 'unknown mchid';
+    if (serial !== this.keys.merchantSerialNo) return 'unknown certificate serial_no';
+    if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > REQUEST_WINDOW_SECONDS)
+      return 'timestamp out of window';
+    const message = `${req.method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
+    const valid = createVerify('RSA-SHA256')
+      .update(message)
+      .verify(this.keys.merchantPublicKey, signature, 'base64');
+    return valid ? undefined : 'signature does not verify';
+  }
+
+  /** The body of an H5 order; an error message, or undefined when it is well formed. */
+  private checkOrder(order: H5Order): string | undefined {
+    if (order.appid !== this.keys.appId) return 'appid does not match';
+    if (order.mchid !== this.keys.mchId) return 'mchid does not match';
+    if (
+      typeof order.description !== 'string' ||
+      order.description.length < 1 ||
+      order.description.length > 127
+    )
+      return 'description missing or too long';
+    if (typeof order.out_trade_no !== 'string' || !/^[0-9A-Za-z_\-|*]{6,32}$/.test(order.out_trade_no))
+      return 'out_trade_no must be 6-32 letters, digits, _-|*';
+    if (this.orders.has(order.out_trade_no)) return 'out_trade_no already used';
+    try {
+      const notify = new URL(order.notify_url);
+      if (notify.search !== '') return 'notify_url must not carry a query';
+    } catch {
+      return 'notify_url must be an absolute URL';
+    }
+    if (!Number.isInteger(order.amount?.total) || order.amount.total < 1)
+      return 'amount.total must be >= 1 fen';
+    if (order.amount.currency !== undefined && order.amount.currency !== 'CNY') return 'currency must be CNY';
+    if (!order.scene_info?.payer_client_ip || order.scene_info.h5_info?.type === undefined)
+      return 'scene_info.payer_client_ip and h5_info.type are required for H5';
+    return undefined;
+  }
+}
