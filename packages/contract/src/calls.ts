@@ -57,6 +57,8 @@ function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType
 
 const ZBillAmount = z.union([ZMoney, z.number().int()]);
 
+export const BILL_COUNT_CAP = 10_000;
+
 export const ZBillEntry = z.object({
   id: z.string(),
   billType: z.number().int().min(1).max(9),
@@ -311,7 +313,11 @@ export const calls = {
       from: ZIsoDate.optional(),
       to: ZIsoDate.optional(),
     }),
-    data: ZPage(ZBillEntry),
+    /**
+     * `total` is exact up to BILL_COUNT_CAP; beyond it the count stops there and `totalIsLowerBound` is true
+     * ("10000+"), so a page stays fast on an account with millions of entries.
+     */
+    data: ZPage(ZBillEntry).extend({ totalIsLowerBound: z.boolean() }),
   }),
   billDetail: call({
     method: 'GET',

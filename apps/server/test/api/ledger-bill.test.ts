@@ -1,7 +1,8 @@
 import { BillType, ResponseCode, calls, type TBillEntry } from '@promoter/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries } from '../../src/db/schema';
+import { ensureAccount } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import {
@@ -274,10 +275,17 @@ describe('agent/user/bill', () => {
   it('answers an empty page for an agent with no account yet', async () => {
     const agent = await createAgent(t.db);
     const token = await signIn(t.app, t.db, agent.playerId);
-    expect((await bill(token, { currency: 1 })).data).toEqual({ list: [], total: 0, page: 1, pageSize: 20 });
+    expect((await bill(token, { currency: 1 })).data).toEqual({
+      list: [],
+      total: 0,
+      totalIsLowerBound: false,
+      page: 1,
+      pageSize: 20,
+    });
     expect((await bill(token, { currency: 2, page: 3, pageSize: 5 })).data).toEqual({
       list: [],
       total: 0,
+      totalIsLowerBound: false,
       page: 3,
       pageSize: 5,
     });
@@ -305,6 +313,37 @@ describe('agent/user/bill', () => {
     const token = await signIn(t.app, t.db, await createPlayer(t.db));
     expect(await bill(token, { currency: 1 })).toMatchObject({ code: 0, msg: '仅推广员可以使用此功能' });
     expect((await bill(undefined, { currency: 1 })).code).toBe(ResponseCode.notSignedIn);
+  });
+});
+
+describe('agent/user/bill on a long history', () => {
+  it('counts exactly up to 10,000 entries and says "at least" beyond, with the newest page still right', async () => {
+    const agent = await createAgent(t.db, { level: 1 });
+    const id = await ensureAccount(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds');
+    // 10,004 credits of one diamond over the past day, the account kept equal to its entries; then one more, newest.
+    await t.db.execute(sql`
+      insert into ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id, created_at)
+      select ${id}, 1, g, 4, 'bulk', g::text, now() - make_interval(secs => 10005 - g) from generate_series(1, 10004) g`);
+    await t.db.execute(sql`update accounts set value = 10004 where id = ${id}`);
+    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 1);
+    const token = await signIn(t.app, t.db, agent.playerId);
+    const page = await call<{ total: number; totalIsLowerBound: boolean; list: TBillEntry[] }>(
+      t.app,
+      'GET',
+      'agent/user/bill',
+      {
+        token,
+        query: { currency: 2, page: 1, pageSize: 20 },
+      },
+    );
+    expect(page.data.total).toBe(10_000);
+    expect(page.data.totalIsLowerBound).toBe(true);
+    expect(page.data.list[0]?.billType).toBe(BillType.adjustment);
+    const typed = await call<{ total: number; totalIsLowerBound: boolean }>(t.app, 'GET', 'agent/user/bill', {
+      token,
+      query: { currency: 2, billType: BillType.adjustment, page: 1, pageSize: 20 },
+    });
+    expect(typed.data).toMatchObject({ total: 1, totalIsLowerBound: false });
   });
 });
 

@@ -1,5 +1,5 @@
-import { fenToMoney, type TBillEntry } from '@promoter/contract';
-import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -40,7 +40,7 @@ export async function listBill(
 ) {
   const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
   const account = (await agentAccounts(db, agentId)).find((a) => a.currency === currency);
-  const empty = { list: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const empty = { list: [], total: 0, totalIsLowerBound: false, page: query.page, pageSize: query.pageSize };
   if (!account) return empty;
   const where = and(
     eq(ledgerEntries.accountId, account.id),
@@ -48,7 +48,7 @@ export async function listBill(
     query.from ? gte(ledgerEntries.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(ledgerEntries.createdAt, new Date(query.to)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(ledgerEntries)
@@ -56,11 +56,16 @@ export async function listBill(
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
+    // Counting stops at the cap: an exact count of a million entries would cost more than the page itself.
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${ledgerEntries} where ${where} limit ${BILL_COUNT_CAP + 1}) capped`,
+    ),
   ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
   return {
     list: rows.map((row) => toBillEntry(row, currency)),
-    total: total?.n ?? 0,
+    total: Math.min(total, BILL_COUNT_CAP),
+    totalIsLowerBound: total > BILL_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -68,20 +73,25 @@ export async function listBill(
 
 export async function recentBill(db: Db, agentId: number, limit: number) {
   const own = await agentAccounts(db, agentId);
-  if (own.length === 0) return { list: [] };
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(
-      inArray(
-        ledgerEntries.accountId,
-        own.map((a) => a.id),
-      ),
-    )
-    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(limit);
-  const currencyOf = new Map(own.map((a) => [a.id, a.currency]));
-  return { list: rows.map((row) => toBillEntry(row, currencyOf.get(row.accountId) as Currency)) };
+  // One index walk per account (newest first, `limit` rows each), merged here: an IN over both accounts would
+  // have to sort every entry of the agent.
+  const perAccount = await Promise.all(
+    own.map(async (account) =>
+      (
+        await db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.accountId, account.id))
+          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+          .limit(limit)
+      ).map((row) => ({ row, currency: account.currency })),
+    ),
+  );
+  const merged = perAccount
+    .flat()
+    .sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id)
+    .slice(0, limit);
+  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency)) };
 }
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
