@@ -97,9 +97,11 @@ export const ledgerEntries = pgTable(
   (t) => [
     check('ledger_bill_type_range', sql`${t.billType} between 1 and 9`),
     check('ledger_amount_not_zero', sql`${t.amount} <> 0`),
-    // The flow screens page one account's entries newest first, optionally of one type.
-    index('ledger_account_time_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
-    index('ledger_account_type_time_idx').on(t.accountId, t.billType, t.createdAt.desc(), t.id.desc()),
+    // The flow screens page one account's entries newest first, optionally of one type: the index is walked
+    // backwards. (Declared ascending on purpose: drizzle's desc() means DESC NULLS LAST, which cannot serve the
+    // queries' ORDER BY ... DESC, whose default is NULLS FIRST.)
+    index('ledger_account_time_idx_v2').on(t.accountId, t.createdAt, t.id),
+    index('ledger_account_type_time_idx_v2').on(t.accountId, t.billType, t.createdAt, t.id),
   ],
 );
 
@@ -207,7 +209,7 @@ export const recharges = pgTable(
     diamonds: integer('diamonds').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('recharges_agent_time_idx').on(t.agentId, t.createdAt.desc())],
+  (t) => [index('recharges_agent_time_idx_v2').on(t.agentId, t.createdAt)],
 );
 
 /** Diamonds an agent passed to an agent of its downline. */
@@ -249,7 +251,7 @@ export const withdrawals = pgTable(
       'withdrawals_amount_positive',
       sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} <= ${t.amountFen}`,
     ),
-    index('withdrawals_agent_time_idx').on(t.agentId, t.createdAt.desc()),
+    index('withdrawals_agent_time_idx_v2').on(t.agentId, t.createdAt),
   ],
 );
 
@@ -278,7 +280,7 @@ export const smsCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('sms_codes_mobile_time_idx').on(t.mobile, t.createdAt.desc())],
+  (t) => [index('sms_codes_mobile_time_idx_v2').on(t.mobile, t.createdAt)],
 );
 
 /** Failed password attempts, per agent id: the lockout works the same on every instance. */
@@ -289,7 +291,7 @@ export const authFailures = pgTable(
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_failures_key_time_idx').on(t.key, t.createdAt.desc())],
+  (t) => [index('auth_failures_key_time_idx_v2').on(t.key, t.createdAt)],
 );
 
 /** A purchase in the shop and its payment. `uid` is the buying account's player id. */

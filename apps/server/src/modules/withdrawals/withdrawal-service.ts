@@ -193,9 +193,13 @@ export async function exchangeBalance(db: Db, agentId: number, input: { amount: 
         if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
         throw error;
       });
+      // The debit above was conditional on the cost; asking to exchange more than the balance is refused too,
+      // even when the whole diamonds it buys would fit.
+      const balanceAfter = results.get(spend)?.after ?? 0;
+      if (balanceAfter + costFen < amountFen) throw new AppError('notEnoughBalance');
       return {
         diamondsAdded: diamonds,
-        balance: fenToMoney(results.get(spend)?.after ?? 0),
+        balance: fenToMoney(balanceAfter),
         diamonds: results.get(gain)?.after ?? 0,
       };
     },
