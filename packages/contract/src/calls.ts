@@ -243,6 +243,19 @@ export const calls = {
     input: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(512) }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
+  agentCard: call({
+    method: 'GET',
+    path: 'agent/public/agentCard',
+    auth: 'anyone',
+    summary: 'The public card of an active agent (nickname, avatar, level), to confirm before binding',
+    input: z.object({ agentId: ZAgentId }),
+    data: z.object({
+      agentId: z.number().int(),
+      nickname: z.string(),
+      avatar: z.string(),
+      level: ZAgentLevel,
+    }),
+  }),
   bind: call({
     method: 'POST',
     path: 'agent/public/bind',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { calls, ZAgentUser } from '../src';
 
 describe('the call table', () => {
-  it('holds the 35 calls of the design plus logout and the two password calls and the tree, each path once', () => {
+  it('holds the 35 calls of the design plus logout and the two password calls, the tree and the agent card, each path once', () => {
     const paths = Object.values(calls).map((c) => c.path);
-    expect(paths).toHaveLength(39);
-    expect(new Set(paths).size).toBe(39);
+    expect(paths).toHaveLength(40);
+    expect(new Set(paths).size).toBe(40);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
@@ -33,6 +33,7 @@ describe('the call table', () => {
         'agent/public/getCode',
         'agent/login/getPlayer',
         'agent/user/tree',
+        'agent/public/agentCard',
       ].sort(),
     );
   });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { options, players, smsCodes } from '../../src/db/schema';
 import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createPlayer, signIn, ticketFor } from '../factories';
-import { build, type TestApp } from '../helper';
+import { build, call, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 
 /**
@@ -390,5 +390,24 @@ describe('agent/login/checkUserType', () => {
     expect(await check(4_040_404)).toEqual({ exists: false, isAgent: false });
     const bad = await api(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId: 'abc' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('agent/public/agentCard', () => {
+  it('shows an active agent’s public card and nothing of others', async () => {
+    const active = await createAgent(t.db, { level: 2, nickname: '公开卡片' });
+    const frozen = await createAgent(t.db, { status: 'frozen' });
+    const card = await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: active.agentId } });
+    expect(card).toMatchObject({
+      code: 1,
+      data: { agentId: active.agentId, nickname: '公开卡片', avatar: '', level: 2 },
+    });
+    expect(Object.keys(card.data as object).sort()).toEqual(['agentId', 'avatar', 'level', 'nickname']);
+    expect(
+      (await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: frozen.agentId } })).code,
+    ).toBe(0);
+    expect((await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: 999_999 } })).code).toBe(
+      0,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { publicUrlOf } from '../../http/public-url';
 import { defineCall } from '../../http/route';
 import { registerAgent } from '../agents/registration-service';
-import { assertBindableAgent, bindToAgent, unbindFromAgent } from '../players/bind-service';
+import { agentCard, assertBindableAgent, bindToAgent, unbindFromAgent } from '../players/bind-service';
 import { findPlayer } from '../players/player-service';
 import { eq, sql } from 'drizzle-orm';
 import { agents, players } from '../../db/schema';
@@ -72,6 +72,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: 30 },
   );
 
+  defineCall(app, 'agentCard', async ({ input }) => agentCard(app.db, input.agentId), { rateLimit: 60 });
   defineCall(
     app,
     'bind',

@@ -1,4 +1,4 @@
-import type { TPlayer } from '@promoter/contract';
+import type { AgentLevel, TPlayer } from '@promoter/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, players } from '../../db/schema';
@@ -40,4 +40,21 @@ export async function unbindFromAgent(db: Db, playerId: number): Promise<TPlayer
     .where(eq(players.id, playerId))
     .returning();
   return toPlayerDto(db, row as NonNullable<typeof row>);
+}
+
+/** What a player sees of an agent before binding to it; only active agents are shown. */
+export async function agentCard(db: DbOrTx, agentId: number) {
+  const [row] = await db
+    .select({
+      agentId: agents.id,
+      level: agents.level,
+      status: agents.status,
+      nickname: players.nickname,
+      avatar: players.avatar,
+    })
+    .from(agents)
+    .innerJoin(players, eq(players.id, agents.playerId))
+    .where(eq(agents.id, agentId));
+  if (!row || row.status !== 'active') throw new AppError('bindTargetNotAgent');
+  return { agentId: row.agentId, nickname: row.nickname, avatar: row.avatar, level: row.level as AgentLevel };
 }
