@@ -18,11 +18,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /**
+   * Extra environment for the server, merged over the defaults below (e.g. `LOG_LEVEL: 'info'` to see the
+   * development SMS codes in `output()`, or the WECHAT_* variables of a WeChat stand-in).
+   */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts the product the way a new user does (`npm start` = scripts/start.mjs) on a fresh embedded database, and
  * waits for the login links it prints.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -35,6 +43,7 @@ export async function startServer(): Promise<RunningServer> {
       GAME_API_SECRET: E2E_GAME_SECRET,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -62,7 +62,11 @@ describe('request', () => {
   });
 
   it('applies input defaults and sends GET input as a query', async () => {
-    const fetchMock = answer({ code: 1, msg: '', data: { list: [], total: 0, page: 2, pageSize: 20 } });
+    const fetchMock = answer({
+      code: 1,
+      msg: '',
+      data: { list: [], total: 0, totalIsLowerBound: false, page: 2, pageSize: 20 },
+    });
     vi.stubGlobal('fetch', fetchMock);
     await request('bill', { currency: 2, page: 2 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/agent/user/bill?page=2&pageSize=20&currency=2');

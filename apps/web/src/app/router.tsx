@@ -58,6 +58,46 @@ const agentIndexPage = lazyPage(
   () => import('../features/agent/pages/agent-index-page'),
   (m) => m.AgentIndexPage,
 );
+const loginWxPage = lazyPage(
+  () => import('../features/auth/pages/login-wx-page'),
+  (m) => m.LoginWxPage,
+);
+const callbackPage = lazyPage(
+  () => import('../features/auth/pages/callback-page'),
+  (m) => m.CallbackPage,
+);
+const lockScreenPage = lazyPage(
+  () => import('../features/auth/pages/lock-screen-page'),
+  (m) => m.LockScreenPage,
+);
+const signUpPage = lazyPage(
+  () => import('../features/identity/pages/sign-up-page'),
+  (m) => m.SignUpPage,
+);
+const updatePasswordPage = lazyPage(
+  () => import('../features/identity/pages/update-password-page'),
+  (m) => m.UpdatePasswordPage,
+);
+const forgotPasswordPage = lazyPage(
+  () => import('../features/identity/pages/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const resetPasswordPage = lazyPage(
+  () => import('../features/identity/pages/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const agentInfoPage = lazyPage(
+  () => import('../features/identity/pages/article-pages'),
+  (m) => m.AgentInfoPage,
+);
+const agentDescPage = lazyPage(
+  () => import('../features/identity/pages/article-pages'),
+  (m) => m.AgentDescPage,
+);
+const helpPage = lazyPage(
+  () => import('../features/identity/pages/article-pages'),
+  (m) => m.HelpPage,
+);
 const dashboardPage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-page'),
   (m) => m.DashboardPage,
@@ -65,6 +105,58 @@ const dashboardPage = lazyPage(
 const cartPage = lazyPage(
   () => import('../features/ecommerce/pages/cart-page'),
   (m) => m.CartPage,
+);
+const treeviewPage = lazyPage(
+  () => import('../features/downline/pages/treeview-page'),
+  (m) => m.TreeviewPage,
+);
+const childTreePage = lazyPage(
+  () => import('../features/downline/pages/child-tree-page'),
+  (m) => m.ChildTreePage,
+);
+const setChildPage = lazyPage(
+  () => import('../features/downline/pages/set-child-page'),
+  (m) => m.SetChildPage,
+);
+const priceListPage = lazyPage(
+  () => import('../features/downline/pages/price-list-page'),
+  (m) => m.PriceListPage,
+);
+const mineRechargePage = lazyPage(
+  () => import('../features/shop/pages/mine-recharge-page'),
+  (m) => m.MineRechargePage,
+);
+const queryOrderPage = lazyPage(
+  () => import('../features/shop/pages/query-order-page'),
+  (m) => m.QueryOrderPage,
+);
+const userRechargePage = lazyPage(
+  () => import('../features/money/pages/user-recharge-page'),
+  (m) => m.UserRechargePage,
+);
+const transferAgentPage = lazyPage(
+  () => import('../features/money/pages/transfer-agent-page'),
+  (m) => m.TransferAgentPage,
+);
+const withdrawPage = lazyPage(
+  () => import('../features/money/pages/withdraw-page'),
+  (m) => m.WithdrawPage,
+);
+const withdrawApplyPage = lazyPage(
+  () => import('../features/money/pages/withdraw-apply-page'),
+  (m) => m.WithdrawApplyPage,
+);
+const withdrawListPage = lazyPage(
+  () => import('../features/money/pages/withdraw-list-page'),
+  (m) => m.WithdrawListPage,
+);
+const currencyListPage = lazyPage(
+  () => import('../features/money/pages/currency-list-page'),
+  (m) => m.CurrencyListPage,
+);
+const currencyDetailPage = lazyPage(
+  () => import('../features/money/pages/currency-detail-page'),
+  (m) => m.CurrencyDetailPage,
 );
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
@@ -131,39 +223,79 @@ export const routes: RouteObject[] = [
         element: <MobileLayout />,
         children: [
           // Agent and session routes needing sign-in (SPEC section 2, first table).
-          later(paths.agent.treeview, signedIn('nav.treeview')),
+          { path: paths.agent.treeview.path, handle: signedIn('nav.treeview'), lazy: treeviewPage },
           later(paths.users.userProfile, signedIn('nav.userProfile')),
-          later(paths.agent.userRecharge, signedIn('nav.userRecharge')),
-          later(paths.agent.withdraw, signedIn('nav.withdraw')),
-          later(paths.agent.withdrawApply, signedIn('nav.withdrawApply')),
-          later(paths.agent.withdrawList, signedIn('nav.withdrawList')),
-          later(paths.agent.childTree, signedIn('nav.childTree')),
-          later(paths.agent.currencyList, signedIn('nav.currencyList')),
-          later(paths.agent.currencyDetail, signedIn('nav.currencyDetail')),
-          later(paths.agent.priceList, signedIn('nav.priceList')),
-          later(paths.agent.mineRecharge, signedIn('nav.mineRecharge')),
-          later(paths.agent.queryOrder, signedIn('nav.queryOrder')),
-          later(paths.agent.setChild, signedIn('nav.setChild')),
-          later(paths.session.updatePassword, signedIn('nav.updatePassword')),
+          {
+            path: paths.agent.userRecharge.path,
+            handle: signedIn('nav.userRecharge'),
+            lazy: userRechargePage,
+          },
+          { path: paths.agent.withdraw.path, handle: signedIn('nav.withdraw'), lazy: withdrawPage },
+          {
+            path: paths.agent.withdrawApply.path,
+            handle: signedIn('nav.withdrawApply'),
+            lazy: withdrawApplyPage,
+          },
+          {
+            path: paths.agent.withdrawList.path,
+            handle: signedIn('nav.withdrawList'),
+            lazy: withdrawListPage,
+          },
+          { path: paths.agent.childTree.path, handle: signedIn('nav.childTree'), lazy: childTreePage },
+          {
+            path: paths.agent.currencyList.path,
+            handle: signedIn('nav.currencyList'),
+            lazy: currencyListPage,
+          },
+          {
+            path: paths.agent.currencyDetail.path,
+            handle: signedIn('nav.currencyDetail'),
+            lazy: currencyDetailPage,
+          },
+          { path: paths.agent.priceList.path, handle: signedIn('nav.priceList'), lazy: priceListPage },
+          {
+            path: paths.agent.mineRecharge.path,
+            handle: signedIn('nav.mineRecharge'),
+            lazy: mineRechargePage,
+          },
+          { path: paths.agent.queryOrder.path, handle: signedIn('nav.queryOrder'), lazy: queryOrderPage },
+          { path: paths.agent.setChild.path, handle: signedIn('nav.setChild'), lazy: setChildPage },
+          {
+            path: paths.session.updatePassword.path,
+            handle: signedIn('nav.updatePassword'),
+            lazy: updatePasswordPage,
+          },
           // Template links of the user menu.
           later(paths.inbox, signedIn('nav.inbox')),
           later(paths.users.usersList, signedIn('nav.usersList')),
 
           // Routes without the sign-in flag (second table).
-          later(paths.callback, open('nav.callback')),
-          later(paths.session.signUp, open('nav.signUp')),
+          { path: paths.callback.path, handle: open('nav.callback'), lazy: callbackPage },
+          { path: paths.session.signUp.path, handle: open('nav.signUp'), lazy: signUpPage },
           { path: paths.session.login.path, handle: open('nav.login'), lazy: loginPage },
-          later(paths.session.loginWx, open('nav.loginWx')),
-          later(paths.session.lockScreen, open('nav.lockScreen')),
-          later(paths.session.forgotPassword, open('nav.forgotPassword')),
-          later(paths.session.resetPassword, open('nav.resetPassword')),
+          { path: paths.session.loginWx.path, handle: open('nav.loginWx'), lazy: loginWxPage },
+          { path: paths.session.lockScreen.path, handle: open('nav.lockScreen'), lazy: lockScreenPage },
+          {
+            path: paths.session.forgotPassword.path,
+            handle: open('nav.forgotPassword'),
+            lazy: forgotPasswordPage,
+          },
+          {
+            path: paths.session.resetPassword.path,
+            handle: open('nav.resetPassword'),
+            lazy: resetPasswordPage,
+          },
           { path: paths.agent.bindAgent.path, handle: open('nav.bindAgent'), lazy: bindAgentPage },
-          later(paths.agent.agentInfo, open('nav.agentInfo')),
+          { path: paths.agent.agentInfo.path, handle: open('nav.agentInfo'), lazy: agentInfoPage },
           { path: paths.agent.guideSetup.path, handle: open('nav.guideSetup'), lazy: guideSetupPage },
-          later(paths.agent.transferAgent, open('nav.transferAgent')),
+          {
+            path: paths.agent.transferAgent.path,
+            handle: open('nav.transferAgent'),
+            lazy: transferAgentPage,
+          },
           { path: paths.agent.index.path, handle: open('nav.agentIndex'), lazy: agentIndexPage },
-          later(paths.agent.help, open('nav.help')),
-          later(paths.agent.agentDesc, open('nav.agentDesc')),
+          { path: paths.agent.help.path, handle: open('nav.help'), lazy: helpPage },
+          { path: paths.agent.agentDesc.path, handle: open('nav.agentDesc'), lazy: agentDescPage },
 
           { path: '*', handle: open('errors.notFoundTitle'), element: <NotFoundRoute /> },
         ],

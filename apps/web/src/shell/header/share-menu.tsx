@@ -39,8 +39,22 @@ export function ShareMenu({
       </Typography>
       {inviteUrl ? (
         <>
-          <Box sx={{ display: 'grid', placeItems: 'center', mb: 2, p: 1, bgcolor: '#fff', borderRadius: 1 }}>
-            <QRCodeSVG value={inviteUrl} size={148} aria-label={t('share.qrCode')} role="img" />
+          <Box
+            sx={{ display: 'grid', placeItems: 'center', mb: 2, p: 1, bgcolor: '#fff', borderRadius: 1 }}
+            data-testid="share-qr"
+          >
+            {/* Dark on white whatever the theme, with a quiet zone, so any phone camera reads it. */}
+            <QRCodeSVG
+              value={inviteUrl}
+              size={160}
+              level="M"
+              marginSize={2}
+              bgColor="#ffffff"
+              fgColor="#000000"
+              title={t('share.qrCode')}
+              aria-label={t('share.qrCode')}
+              role="img"
+            />
           </Box>
           <TextField
             fullWidth
@@ -56,6 +70,7 @@ export function ShareMenu({
             variant="contained"
             startIcon={<ContentCopy />}
             onClick={() => void copy()}
+            data-testid="share-copy"
           >
             {t('common.copy')}
           </Button>

@@ -1,6 +1,7 @@
 import Android from '@mui/icons-material/Android';
 import Apple from '@mui/icons-material/Apple';
 import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,14 +10,21 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useOption } from '../../../api/get-option';
 import { OptionKey } from '../../../config/constants';
+import { sessionStore } from '../../../lib/session';
 
 function isIos(): boolean {
   return /iPhone|iPad|iPod/i.test(navigator.userAgent);
 }
 
-/** /agent/guide-setup: after login code 1001 the player is asked to install the game first. */
+/**
+ * /agent/guide-setup: after login code 1001 the player is asked to install the game first, with the download
+ * links of the options download.android and download.ios (the phone's own system first). After a WeChat
+ * sign-in it also says which WeChat account has no game account yet.
+ */
 export function GuideSetupPage() {
   const { t } = useTranslation();
+  const mobileLogin = sessionStore.use((s) => s.mobileLogin);
+  const wxUserInfo = sessionStore.use((s) => s.wxUserInfo);
   const android = useOption(OptionKey.downloadAndroid);
   const ios = useOption(OptionKey.downloadIos);
   const preferIos = isIos();
@@ -40,6 +48,15 @@ export function GuideSetupPage() {
             {t('guideSetup.title')}
           </Typography>
           <Typography color="text.secondary">{t('guideSetup.text')}</Typography>
+          {mobileLogin && wxUserInfo ? (
+            <Alert
+              severity="info"
+              sx={{ textAlign: 'start', width: '100%' }}
+              data-testid="guide-setup-wechat"
+            >
+              {t('identity.guide.wechatNotLinked', { nickname: wxUserInfo.nickname })}
+            </Alert>
+          ) : null}
           <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 320 }}>
             {downloads.map((d) => (
               <Button

@@ -6,21 +6,32 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
+import { PasswordLoginForm } from '../components/password-login-form';
+import { WechatSignInButton } from '../components/wechat-sign-in-button';
 import { readLoginToken, stripTokenFromSearch } from '../lib/read-login-token';
 import { forgetTicket, signInWithTicket } from '../lib/sign-in-with-ticket';
 
 type PageState = 'signing-in' | 'agent-tip' | 'network' | 'no-ticket';
 
+/** The reset-password page hands over the agent id it has just reset, to fill in the form. */
+function agentIdFromState(state: unknown): number | undefined {
+  if (state && typeof state === 'object' && 'agentId' in state && typeof state.agentId === 'number')
+    return state.agentId;
+  return undefined;
+}
+
 /**
- * /session/login: signs in with the game's one-time ticket. Without a ticket it only says to open the
- * link from the game (the id + password form of a later issue goes in the area below the notice).
+ * /session/login: signs in with the game's one-time ticket. Without a ticket it offers agent id + password
+ * and WeChat sign-in, says how to open the system from the game, and links to sign-up and forgot password.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -120,18 +131,56 @@ export function LoginPage() {
                 {t('errors.server')}
               </Alert>
             ) : null}
-
-            {state === 'no-ticket' || state === 'agent-tip' ? (
-              <Stack spacing={1} sx={{ alignItems: 'center' }} data-testid="login-open-from-game">
-                <SportsEsportsOutlined color="primary" sx={{ fontSize: 40 }} />
-                <Typography>{t('login.openFromGame')}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('login.openFromGameHint')}
-                </Typography>
-              </Stack>
-            ) : null}
           </Stack>
-          {/* Sign-in with agent id and password (a later issue) goes here. */}
+          {state === 'no-ticket' || state === 'agent-tip' || state === 'network' ? (
+            <Stack spacing={2} sx={{ pb: 1 }}>
+              <Typography variant="subtitle1" component="h3">
+                {t('identity.login.passwordTitle')}
+              </Typography>
+              <PasswordLoginForm
+                defaultAgentId={agentIdFromState(location.state)}
+                onSignedIn={() => {
+                  void navigate(paths.agent.main.getHref(), { replace: true });
+                  notify.success(t('login.welcome'));
+                }}
+                onAgentTip={(message) => {
+                  setAgentTip(message);
+                  setState('agent-tip');
+                }}
+              />
+              <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>
+                {t('identity.common.or')}
+              </Divider>
+              <WechatSignInButton />
+              <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+                <Link component={RouterLink} to={paths.session.signUp.getHref()} data-testid="login-sign-up">
+                  {t('identity.login.signUp')}
+                </Link>
+                <Link
+                  component={RouterLink}
+                  to={paths.session.forgotPassword.getHref()}
+                  data-testid="login-forgot-password"
+                >
+                  {t('identity.login.forgotPassword')}
+                </Link>
+              </Stack>
+              <Divider />
+              <Stack
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'flex-start' }}
+                data-testid="login-open-from-game"
+              >
+                <SportsEsportsOutlined color="primary" sx={{ fontSize: 32, mt: 0.25 }} />
+                <Stack spacing={0.5}>
+                  <Typography variant="body2">{t('login.openFromGame')}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('login.openFromGameHint')}
+                  </Typography>
+                </Stack>
+              </Stack>
+            </Stack>
+          ) : null}
         </CardContent>
       </Card>
     </Box>

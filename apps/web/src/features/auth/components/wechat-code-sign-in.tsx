@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LOGIN_NOTICE_DELAY_MS } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { signInWithWechatCode, stripCallbackParamsFromSearch } from '../lib/wechat-login';
+import { WechatSignInButton } from './wechat-sign-in-button';
+
+type View = { kind: 'signing-in' } | { kind: 'agent-tip' | 'failed' | 'network'; message: string };
+
+/**
+ * Finishes a WeChat sign-in with the code WeChat sent back (SPEC section 4 'Login by union identifier'): on
+ * success the destination the login chose and, one second later, the welcome notice; 1001 the download guide;
+ * a failure says why and offers to start again (a code is single-use).
+ */
+export function WechatCodeSignIn({ code, state }: { code: string; state: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>({ kind: 'signing-in' });
+
+  useEffect(() => {
+    let active = true;
+    stripCallbackParamsFromSearch();
+    void signInWithWechatCode(code, state).then((outcome) => {
+      if (!active) return;
+      switch (outcome.kind) {
+        case 'signed-in':
+          void navigate(outcome.destination, { replace: true });
+          setTimeout(() => notify.success(t('login.welcome')), LOGIN_NOTICE_DELAY_MS);
+          break;
+        case 'no-game-account':
+          void navigate(paths.agent.guideSetup.getHref(), { replace: true });
+          break;
+        case 'agent-tip':
+          setView({ kind: 'agent-tip', message: outcome.message });
+          break;
+        case 'network':
+          notify.error(t('errors.server'));
+          setView({ kind: 'network', message: t('errors.server') });
+          break;
+        case 'failed':
+          setView({ kind: 'failed', message: outcome.message });
+          break;
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [code, state, navigate, t]);
+
+  if (view.kind === 'signing-in') {
+    return (
+      <Stack spacing={1.5} sx={{ alignItems: 'center', py: 4 }} role="status" data-testid="wechat-signing-in">
+        <CircularProgress size={32} />
+        <Typography color="text.secondary">{t('identity.wechat.signingIn')}</Typography>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2} data-testid="wechat-failed">
+      <Alert severity={view.kind === 'agent-tip' ? 'warning' : 'error'}>
+        <AlertTitle>
+          {view.kind === 'agent-tip' ? t('login.agentTip') : t('identity.wechat.failed')}
+        </AlertTitle>
+        {view.message}
+      </Alert>
+      <WechatSignInButton label={t('identity.wechat.retry')} variant="contained" />
+      <Button component={RouterLink} to={paths.session.login.getHref()} fullWidth>
+        {t('identity.wechat.otherWays')}
+      </Button>
+    </Stack>
+  );
+}

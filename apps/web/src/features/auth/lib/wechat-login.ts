@@ -1,0 +1,124 @@
+import { ResponseCode } from '@promoter/contract';
+import { isApiError, NetworkError } from '../../../api/errors';
+import { queryClient } from '../../../api/query-client';
+import { paths } from '../../../config/paths';
+import { i18n } from '../../../i18n';
+import { progress } from '../../../lib/progress';
+import { session, sessionStore } from '../../../lib/session';
+import { isWeChatBrowser } from '../../../lib/user-agent';
+import { getWechatAuthorizeUrl } from '../api/get-code';
+import { getUnionId } from '../api/get-union-id';
+import { loginByUnionId } from '../api/login-by-union-id';
+
+/** What a third-party redirect brought back: WeChat's `code` and `state`, or an `error`. */
+export interface CallbackParams {
+  code: string | null;
+  state: string | null;
+  error: string | null;
+  errorDescription: string | null;
+}
+
+/**
+ * WeChat appends `code` and `state` to the redirect's real query string, before the hash
+ * (`/?code=…&state=…#/session/loginWx`); a link may also carry them in the hash's query. Both are read; the
+ * hash wins when both are present.
+ */
+export function readCallbackParams(location: { search: string; hash: string }): CallbackParams {
+  const hashQuery = location.hash.includes('?') ? location.hash.slice(location.hash.indexOf('?') + 1) : '';
+  const fromHash = new URLSearchParams(hashQuery);
+  const fromSearch = new URLSearchParams(location.search);
+  const read = (name: string) => fromHash.get(name)?.trim() || fromSearch.get(name)?.trim() || null;
+  return {
+    code: read('code'),
+    state: read('state'),
+    error: read('error'),
+    errorDescription: read('error_description'),
+  };
+}
+
+/** A code is single-use: once read it leaves the real query string, so a reload cannot send it again. */
+export function stripCallbackParamsFromSearch(): void {
+  const url = new URL(window.location.href);
+  let changed = false;
+  for (const name of ['code', 'state', 'error', 'error_description']) {
+    if (url.searchParams.has(name)) {
+      url.searchParams.delete(name);
+      changed = true;
+    }
+  }
+  if (changed) window.history.replaceState(window.history.state, '', url.toString());
+}
+
+/** Where WeChat sends the person back: this site, its WeChat login route. */
+export function wechatRedirectUrl(): string {
+  return `${window.location.origin}${window.location.pathname}#${paths.session.loginWx.getHref()}`;
+}
+
+/**
+ * Starts WeChat sign-in: asks the server for the authorize URL and leaves for it. 'refused': the server said
+ * no (code 0, e.g. WeChat login is not configured; the client has toasted why); 'network': no answer.
+ */
+export async function startWechatSignIn(): Promise<'leaving' | 'refused' | 'network'> {
+  progress.start();
+  try {
+    window.location.href = await getWechatAuthorizeUrl(wechatRedirectUrl());
+    return 'leaving';
+  } catch (error) {
+    progress.done();
+    return error instanceof NetworkError ? 'network' : 'refused';
+  }
+}
+
+export type WechatLoginOutcome =
+  | { kind: 'signed-in'; destination: string }
+  | { kind: 'no-game-account' }
+  | { kind: 'agent-tip'; message: string }
+  | { kind: 'network' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Login by union identifier (SPEC section 4): exchange the code, then sign in with the union id. Success stores
+ * user and token; an agent, or anyone inside WeChat, goes to the agent main page, anyone else to
+ * /agent/mine-recharge?from=reg. 1001: no game account carries this WeChat yet (the guide). 1002: agent tip.
+ */
+async function signIn(code: string, state: string | null): Promise<WechatLoginOutcome> {
+  // The server signed `state` into the authorize URL and checks it came back: without it there is no proof.
+  if (!state) return { kind: 'failed', message: i18n.t('identity.wechat.noState') };
+  progress.start();
+  try {
+    const { unionId, wxUserInfo, ticket } = await getUnionId({ code, state });
+    sessionStore.set({ unionId, wxUserInfo });
+    const data = await loginByUnionId({ unionId, ticket });
+    queryClient.clear();
+    if (data.isAgent) session.signInAgent(data.token, data.user);
+    else session.signInPlayer(data.token, data.player);
+    const toMain = data.isAgent || isWeChatBrowser(navigator.userAgent);
+    return {
+      kind: 'signed-in',
+      destination: toMain ? paths.agent.main.getHref() : paths.agent.mineRecharge.getHref({ from: 'reg' }),
+    };
+  } catch (error) {
+    if (isApiError(error, ResponseCode.noGameAccount)) {
+      session.markMobileLogin();
+      return { kind: 'no-game-account' };
+    }
+    if (isApiError(error, ResponseCode.agentUnavailable))
+      return { kind: 'agent-tip', message: error.message };
+    if (error instanceof NetworkError) return { kind: 'network' };
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    progress.done();
+  }
+}
+
+// A code is single-use: it is sent once per page load, even when React runs an effect twice.
+const attempts = new Map<string, Promise<WechatLoginOutcome>>();
+
+export function signInWithWechatCode(code: string, state: string | null): Promise<WechatLoginOutcome> {
+  let attempt = attempts.get(code);
+  if (!attempt) {
+    attempt = signIn(code, state);
+    attempts.set(code, attempt);
+  }
+  return attempt;
+}

@@ -1,0 +1,58 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
+import { readLoginToken } from '../lib/read-login-token';
+import { readCallbackParams, stripCallbackParamsFromSearch } from '../lib/wechat-login';
+
+/**
+ * /callback, where a third-party sign-in returns. SPEC section 8: an `error` gives the alert
+ * 'Error: {error}. Check the console for further details.' and goes to '/'. Otherwise the login handling: a
+ * WeChat `code` signs in here, a game `token` goes to the login page, anything else to the login page.
+ */
+export function CallbackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useState(() =>
+    readCallbackParams({ search: window.location.search, hash: location.search }),
+  );
+  const [token] = useState(() => readLoginToken({ search: window.location.search, hash: location.search }));
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    if (params.error) {
+      handled.current = true;
+      stripCallbackParamsFromSearch();
+      console.error('Third-party sign-in failed:', params.error, params.errorDescription ?? '');
+      window.alert(t('identity.callback.error', { error: params.error }));
+      void navigate(paths.root.getHref(), { replace: true });
+      return;
+    }
+    if (params.code) return;
+    handled.current = true;
+    void navigate(paths.session.login.getHref(token ? { token } : undefined), { replace: true });
+  }, [params, token, navigate, t]);
+
+  return (
+    <Card data-testid="page-callback">
+      <CardContent>
+        {params.code && !params.error ? (
+          <WechatCodeSignIn code={params.code} state={params.state} />
+        ) : (
+          <Stack spacing={1.5} sx={{ alignItems: 'center', py: 4 }} role="status">
+            <CircularProgress size={32} />
+            <Typography color="text.secondary">{t('login.signingIn')}</Typography>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { sessionStore } from '../../../lib/session';
+import { usePasswordVisibility } from '../components/password-visibility';
+import { muiField } from '../lib/mui-field';
+import { signInWithPassword } from '../lib/sign-in-with-password';
+
+/** Where to go back after unlocking: a route the opener passed as `state.from`, or the agent main page. */
+function returnPathOf(state: unknown): string {
+  if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string') {
+    const from = state.from;
+    if (from.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.session.lockScreen.path))
+      return from;
+  }
+  return paths.agent.main.getHref();
+}
+
+/**
+ * /session/lock-screen: the stored agent's avatar and nickname and a password field. Unlocking signs in again
+ * with the stored agent id (`loginById`) and goes back to where the agent was.
+ */
+export function LockScreenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = sessionStore.use((s) => s.user);
+  const password = usePasswordVisibility();
+  const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+
+  if (!user) {
+    return (
+      <Card data-testid="page-lock-screen">
+        <CardContent>
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+            <LockOutlined color="disabled" sx={{ fontSize: 48 }} />
+            <Typography>{t('identity.lock.noUser')}</Typography>
+            <Button variant="contained" component={RouterLink} to={paths.session.login.getHref()}>
+              {t('identity.common.toLogin')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const unlock = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = await signInWithPassword(user.agentId, values.password);
+    if (outcome.kind === 'agent') void navigate(returnPathOf(location.state), { replace: true });
+    else if (outcome.kind === 'agent-tip')
+      setFailure({ title: t('login.agentTip'), message: outcome.message });
+    else if (outcome.kind === 'network') setFailure({ message: t('errors.server') });
+    else setFailure({ message: outcome.message });
+  });
+
+  return (
+    <Card data-testid="page-lock-screen">
+      <CardContent>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={(event) => void unlock(event)}
+          sx={{ alignItems: 'stretch', py: 1 }}
+        >
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <Avatar src={user.avatar || undefined} alt={user.nickname} sx={{ width: 72, height: 72 }}>
+              {user.nickname.slice(0, 1)}
+            </Avatar>
+            <Typography variant="h6" component="h2" data-testid="lock-nickname">
+              {user.nickname}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('figures.agentId', { id: user.agentId })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('identity.lock.text')}
+            </Typography>
+          </Stack>
+          <TextField
+            label={t('identity.common.password')}
+            type={password.type}
+            autoComplete="current-password"
+            autoFocus
+            fullWidth
+            {...muiField(
+              register('password', { required: t('identity.validation.passwordRequired') }),
+              errors.password,
+            )}
+            slotProps={{
+              htmlInput: { 'data-testid': 'lock-password' },
+              input: { endAdornment: password.adornment },
+            }}
+          />
+          {failure ? (
+            <Alert severity="error">
+              {failure.title ? <AlertTitle>{failure.title}</AlertTitle> : null}
+              {failure.message}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting}
+            startIcon={<LockOutlined />}
+            data-testid="lock-unlock"
+          >
+            {t('identity.lock.unlock')}
+          </Button>
+          <Button component={RouterLink} to={paths.session.login.getHref()}>
+            {t('identity.lock.otherAccount')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
