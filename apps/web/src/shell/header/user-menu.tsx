@@ -1,4 +1,6 @@
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlineOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
@@ -11,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { TAgentUser } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { localTitleKey } from '../../lib/agent-level';
 import type { AnchoredMenuProps } from './menu-types';
@@ -28,9 +30,14 @@ const LINKS = [
     label: 'userMenu.usersList',
     icon: <PeopleOutline fontSize="small" />,
   },
+  {
+    href: paths.session.updatePassword.getHref(),
+    label: 'nav.updatePassword',
+    icon: <KeyOutlined fontSize="small" />,
+  },
 ] as const;
 
-/** The user menu of SPEC section 2: profile, inbox, users list and log out. */
+/** The user menu of SPEC section 2: profile, inbox, users list and log out; plus change password and lock screen. */
 export function UserMenu({
   anchorEl,
   onClose,
@@ -38,6 +45,7 @@ export function UserMenu({
   onLogout,
 }: AnchoredMenuProps & { user: TAgentUser | undefined; onLogout: () => void }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <Menu
       anchorEl={anchorEl}
@@ -63,6 +71,19 @@ export function UserMenu({
           <ListItemText>{t(link.label)}</ListItemText>
         </MenuItem>
       ))}
+      {/* Locking keeps the place: unlocking comes back here. */}
+      <MenuItem
+        component={Link}
+        to={paths.session.lockScreen.getHref()}
+        state={{ from: `${location.pathname}${location.search}` }}
+        onClick={onClose}
+        data-testid="user-menu-lock"
+      >
+        <ListItemIcon>
+          <LockOutlined fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('nav.lockScreen')}</ListItemText>
+      </MenuItem>
       <Divider />
       <MenuItem
         onClick={() => {
