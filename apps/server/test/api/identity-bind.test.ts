@@ -6,51 +6,17 @@ import {
   ZPlayer,
 } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { options, players, smsCodes } from '../../src/db/schema';
-import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createPlayer, signIn, ticketFor } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
+import { api, cn, newMobile, wrongCode } from './identity-support';
 
 /**
  * Bind and unbind (a player binds to one active agent, an agent cannot bind, unbind unless the option forbids),
  * playerBindLogin, getUserByMobile, telvertify and checkUserType.
  */
-
-let lastAddress = 0;
-/** Each call comes from its own address, so the per-address route limits stay out of the way. */
-function nextAddress(): string {
-  lastAddress += 1;
-  return `10.35.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
-async function api<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; query?: Record<string, string>; token?: string; lang?: 'en' } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    query: options.query,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
-}
-
-const cn = (key: MessageKey) => translate('cn', key);
-
-let lastMobile = 0;
-const newMobile = () => String(13_400_000_000 + ++lastMobile);
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 let t: TestApp;
 const sms = new CapturingSmsProvider();

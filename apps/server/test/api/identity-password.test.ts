@@ -1,50 +1,17 @@
 import { ResponseCode, SESSION_EXPIRED_MSG, type TLoginResult, ZAgentUser } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, authFailures, players, sessions } from '../../src/db/schema';
-import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
+import { api, cn, newMobile, wrongCode } from './identity-support';
 
 /**
  * Agent id + password (argon2id, the same answer for an unknown id and a wrong password, five failures per agent id
  * in fifteen minutes lock it, 20 a minute per address), password change (every other session revoked) and reset
  * with an SMS code (every session revoked).
  */
-
-let lastAddress = 0;
-/** Each call comes from its own address unless told, so the per-address route limits stay out of the way. */
-function nextAddress(): string {
-  lastAddress += 1;
-  return `10.32.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
-async function api<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; token?: string; lang?: 'en'; ip?: string } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: options.ip ?? nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
-}
-
-const cn = (key: MessageKey) => translate('cn', key);
-
-let lastMobile = 0;
-const newMobile = () => String(13_600_000_000 + ++lastMobile);
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 let t: TestApp;
 const sms = new CapturingSmsProvider();

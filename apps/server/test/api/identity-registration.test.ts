@@ -1,51 +1,17 @@
 import { ResponseCode, SESSION_EXPIRED_MSG, type TAgentUser, ZAgentUser } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, options, players, smsCodes } from '../../src/db/schema';
-import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
+import { api, cn, newMobile, wrongCode } from './identity-support';
 
 /**
  * A signed-in player becomes an agent (DESIGN section 4): with `from`, the inviter's child at `level` (default the
  * inviter's level + 1, always greater, at most 3); without, a level-3 agent without parent if `register.open`.
  * The mobile is proven by its SMS code; the answer is a new agent session and the player session ends.
  */
-
-let lastAddress = 0;
-/** Each call comes from its own address, so the per-address route limits stay out of the way. */
-function nextAddress(): string {
-  lastAddress += 1;
-  return `10.34.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
-async function api<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; query?: Record<string, string>; token?: string; lang?: 'en' } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    query: options.query,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
-}
-
-const cn = (key: MessageKey) => translate('cn', key);
-
-let lastMobile = 0;
-const newMobile = () => String(13_500_000_000 + ++lastMobile);
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 let t: TestApp;
 const sms = new CapturingSmsProvider();

@@ -3,48 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, smsCodes } from '../../src/db/schema';
-import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { SmsGatewayStandIn } from '../stand-ins/sms-gateway-stand-in';
+import { api, cn, newMobile, wrongCode } from './identity-support';
 
 /**
  * SMS codes (DESIGN section 4): 6 digits, 5 minutes, 5 tries, one a minute and ten a day per number, stored hashed,
  * usable once; a code that could not be sent is not kept. Time is simulated by moving rows of sms_codes.
  */
 
-let lastAddress = 0;
-/** Each call comes from its own address unless told, so the per-address route limits stay out of the way. */
-function nextAddress(): string {
-  lastAddress += 1;
-  return `10.31.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
-async function api<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; token?: string; lang?: 'en'; ip?: string } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: options.ip ?? nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
-}
-
-const cn = (key: MessageKey, params?: Record<string, string | number>) => translate('cn', key, params);
-
-let lastMobile = 0;
-const newMobile = () => String(13_700_000_000 + ++lastMobile);
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const startOfToday = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 
 let t: TestApp;

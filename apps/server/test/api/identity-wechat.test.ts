@@ -3,45 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../../src/db/schema';
-import { type MessageKey, translate } from '../../src/i18n/messages';
 import { signPayload, verifyPayload } from '../../src/modules/auth/signed-token';
 import { createAgent, createPlayer } from '../factories';
 import { build, type TestApp } from '../helper';
 import { type WechatUser, WechatStandIn } from '../stand-ins/wechat-stand-in';
+import { api, cn } from './identity-support';
 
 /**
  * WeChat OAuth against the loopback stand-in: getCode (authorize URL with a signed state, same-origin redirect
  * only), getUnionId (code exchange, a signed ticket that proves the union id) and loginByUnionId (needs the ticket).
  */
 
-let lastAddress = 0;
-/** Each call comes from its own address, so the per-address route limits stay out of the way. */
-function nextAddress(): string {
-  lastAddress += 1;
-  return `10.33.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
-async function api<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; query?: Record<string, string>; token?: string; lang?: 'en' } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    query: options.query,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
-}
-
-const cn = (key: MessageKey) => translate('cn', key);
 /** The APP_SECRET helper.ts gives every test app. */
 const APP_SECRET = 'test-app-secret-0123456789';
 const REDIRECT = 'http://promoter.test/#/session/loginWx';

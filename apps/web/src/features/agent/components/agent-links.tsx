@@ -9,6 +9,7 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -24,6 +25,7 @@ const LINKS: readonly { href: string; label: TranslationKey; icon: ReactNode }[]
   { href: paths.agent.mineRecharge.getHref(), label: 'nav.mineRecharge', icon: <AddCardOutlined /> },
   { href: paths.agent.transferAgent.getHref(), label: 'nav.transferAgent', icon: <SwapHorizOutlined /> },
   { href: paths.agent.withdraw.getHref(), label: 'nav.withdraw', icon: <PaymentsOutlined /> },
+  { href: paths.agent.withdrawApply.getHref(), label: 'nav.withdrawApply', icon: <RequestQuoteOutlined /> },
   { href: paths.agent.withdrawList.getHref(), label: 'nav.withdrawList', icon: <ListAltOutlined /> },
   { href: paths.agent.currencyList.getHref(), label: 'nav.currencyList', icon: <ReceiptLongOutlined /> },
   { href: paths.agent.childTree.getHref(), label: 'nav.childTree', icon: <GroupsOutlined /> },
@@ -52,6 +54,7 @@ export function AgentLinks() {
           key={link.href}
           component={Link}
           to={link.href}
+          data-testid={`agent-link-${link.label.replace('nav.', '')}`}
           sx={{
             flexDirection: 'column',
             gap: 0.75,

@@ -1,0 +1,22 @@
+import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionStore, useIsAuthenticated } from '../../../lib/session';
+
+/**
+ * For money screens on routes without the sign-in flag (transfer-agent): only a signed-in agent can use
+ * them, anyone else is told how to get there instead of meeting a failing call.
+ */
+export function AgentOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const signedIn = useIsAuthenticated();
+  const player = sessionStore.use((s) => s.player);
+  if (!signedIn || player) {
+    return (
+      <Alert severity="info" data-testid="money-agent-only">
+        {t('money.common.agentOnly')}
+      </Alert>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,54 @@
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import type { TBillEntry } from '@promoter/contract';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import type { BillFilter } from '../api/get-bill';
+import { useBill } from '../api/get-bill';
+import { BillEntryItem } from './bill-entry-item';
+import { ListEmpty, ListError, ListSkeleton } from './list-states';
+import { LoadMore } from './load-more';
+
+/** The detail screen of one entry (its `id` is a query input beside billType and currency). */
+export function billDetailLocation(id: string) {
+  return { pathname: paths.agent.currencyDetail.path, search: `?${new URLSearchParams({ id }).toString()}` };
+}
+
+/** A ledger flow under a filter, newest first, loading further pages as it scrolls; each entry opens its detail. */
+export function BillList({ filter }: { filter: BillFilter }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useBill(filter);
+  const entries = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const open = (entry: TBillEntry) => void navigate(billDetailLocation(entry.id));
+
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError && entries.length === 0) return <ListError onRetry={() => query.refetch()} />;
+  if (entries.length === 0) return <ListEmpty text={t('money.flow.empty')} testId="bill-empty" />;
+  return (
+    <>
+      <Card>
+        <List disablePadding data-testid="bill-list">
+          {entries.map((entry, index) => (
+            <Fragment key={entry.id}>
+              {index > 0 ? <Divider component="li" /> : null}
+              <li>
+                <BillEntryItem entry={entry} onOpen={open} />
+              </li>
+            </Fragment>
+          ))}
+        </List>
+      </Card>
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={() => query.fetchNextPage()}
+        shown={entries.length}
+        testId="bill-load-more"
+      />
+    </>
+  );
+}

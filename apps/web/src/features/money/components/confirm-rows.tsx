@@ -1,0 +1,36 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The facts a confirmation dialog asks about, one label and value a row. */
+export function ConfirmRows({
+  rows,
+  note,
+}: {
+  rows: { label: string; value: ReactNode; testId?: string }[];
+  note?: ReactNode;
+}) {
+  return (
+    <Stack spacing={1} sx={{ minWidth: { xs: 0, sm: 320 } }}>
+      {rows.map((row) => (
+        <Stack key={row.label} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+            {row.label}
+          </Typography>
+          <Typography
+            color="text.primary"
+            sx={{ fontWeight: 600, textAlign: 'end', wordBreak: 'break-all' }}
+            data-testid={row.testId}
+          >
+            {row.value}
+          </Typography>
+        </Stack>
+      ))}
+      {note ? (
+        <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
+          {note}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}

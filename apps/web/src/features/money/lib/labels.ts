@@ -1,0 +1,51 @@
+import type { WithdrawalAccountType, WithdrawalStatus } from '@promoter/contract';
+import type { TranslationKey } from '../../../i18n/keys';
+
+export const BILL_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type BillTypeNumber = (typeof BILL_TYPES)[number];
+
+export function isBillType(value: number): value is BillTypeNumber {
+  return (BILL_TYPES as readonly number[]).includes(value);
+}
+
+/** Bill types of DESIGN section 4, translated. */
+export function billTypeKey(billType: number): TranslationKey {
+  return isBillType(billType) ? `money.billTypes.${billType}` : 'money.billTypes.unknown';
+}
+
+export function currencyKey(currency: 1 | 2): TranslationKey {
+  return `money.currency.${currency}`;
+}
+
+export const WITHDRAWAL_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'paid',
+] as const satisfies readonly WithdrawalStatus[];
+
+export function withdrawalStatusKey(status: WithdrawalStatus): TranslationKey {
+  return `money.withdrawalStatus.${status}`;
+}
+
+export const STATUS_COLORS: Record<WithdrawalStatus, 'warning' | 'info' | 'error' | 'success'> = {
+  pending: 'warning',
+  approved: 'info',
+  rejected: 'error',
+  paid: 'success',
+};
+
+export const ACCOUNT_TYPES = ['wechat', 'alipay', 'bank'] as const satisfies readonly WithdrawalAccountType[];
+
+export function accountTypeKey(type: WithdrawalAccountType): TranslationKey {
+  return `money.accountTypes.${type}`;
+}
+
+const REFERENCE_TYPES = ['recharge', 'transfer', 'order', 'withdrawal', 'exchange', 'adjustment'] as const;
+
+/** What an entry refers to; a type this client does not know is shown as the server names it. */
+export function referenceTypeKey(type: string): TranslationKey | null {
+  return (REFERENCE_TYPES as readonly string[]).includes(type)
+    ? (`money.referenceTypes.${type as (typeof REFERENCE_TYPES)[number]}` as const)
+    : null;
+}

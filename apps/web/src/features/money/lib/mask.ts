@@ -1,0 +1,19 @@
+/** A mobile number with its middle hidden (138****5678); anything shorter than 7 characters is kept as is. */
+export function maskMobile(mobile: string): string {
+  if (mobile.includes('*') || mobile.length < 7) return mobile;
+  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+}
+
+/**
+ * A payout account with most of it hidden: an e-mail keeps its first two characters and its domain
+ * (wa****@example.com), an 11-digit mobile its ends (139****0001), anything else its last four (****1234).
+ */
+export function maskAccountNo(accountNo: string): string {
+  const text = accountNo.replace(/\s+/g, '');
+  const at = text.indexOf('@');
+  if (at > 0) return `${Array.from(text.slice(0, at)).slice(0, 2).join('')}****${text.slice(at)}`;
+  if (/^1\d{10}$/.test(text)) return maskMobile(text);
+  const chars = Array.from(text);
+  if (chars.length <= 4) return chars.join('');
+  return `****${chars.slice(-4).join('')}`;
+}

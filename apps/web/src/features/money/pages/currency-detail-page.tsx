@@ -1,0 +1,163 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { languageOf } from '../../../i18n/languages';
+import { formatCount } from '../../../lib/format';
+import { useBillDetail } from '../api/get-bill-detail';
+import { BillList } from '../components/bill-list';
+import { ListError } from '../components/list-states';
+import { SignedAmount } from '../components/signed-amount';
+import { formatDateTime } from '../lib/format-time';
+import { billTypeKey, currencyKey, isBillType, referenceTypeKey } from '../lib/labels';
+
+const ENTRY_ID = /^\d{1,18}$/;
+
+function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 1 }}>
+      <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography sx={{ textAlign: 'end', wordBreak: 'break-all' }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** One entry and what it refers to: the operation and the player or agent on the other side. */
+function EntryDetail({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useBillDetail(id);
+  if (query.isPending) {
+    return (
+      <Card>
+        <CardContent>
+          <Stack spacing={1.5}>
+            <Skeleton width="40%" height={40} />
+            <Skeleton />
+            <Skeleton />
+            <Skeleton />
+          </Stack>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (query.isError) return <ListError onRetry={() => query.refetch()} />;
+  const entry = query.data;
+  const { reference } = entry;
+  const refKey = referenceTypeKey(reference.type);
+  const after =
+    entry.currency === 1
+      ? `¥${entry.after}`
+      : formatCount(Number(entry.after), languageOf(i18n.language).htmlLang);
+  const counterparty = reference.counterparty;
+  return (
+    <Stack spacing={2}>
+      <Card data-testid="bill-detail">
+        <CardContent>
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', pb: 1 }}>
+            <Typography variant="subtitle1" data-testid="bill-detail-type">
+              {t(billTypeKey(entry.billType))}
+            </Typography>
+            <SignedAmount
+              amount={entry.amount}
+              currency={entry.currency}
+              variant="h4"
+              data-testid="bill-detail-amount"
+            />
+            <Chip size="small" variant="outlined" label={t(currencyKey(entry.currency))} />
+          </Stack>
+          <Divider />
+          <Stack divider={<Divider flexItem />}>
+            <Row label={t('money.detail.after')} value={after} testId="bill-detail-after" />
+            {entry.memo ? <Row label={t('money.detail.memo')} value={entry.memo} /> : null}
+            <Row label={t('money.detail.time')} value={formatDateTime(entry.createdAt)} />
+            <Row label={t('money.detail.entryId')} value={entry.id} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card data-testid="bill-detail-reference">
+        <CardContent>
+          <Typography variant="subtitle2" component="h2" gutterBottom>
+            {t('money.detail.referenceTitle')}
+          </Typography>
+          <Stack divider={<Divider flexItem />}>
+            <Row
+              label={t('money.detail.referenceType')}
+              value={refKey ? t(refKey) : reference.type}
+              testId="bill-detail-ref-type"
+            />
+            <Row label={t('money.detail.referenceId')} value={reference.id} />
+            {counterparty ? (
+              <Row
+                label={t(
+                  counterparty.kind === 'player'
+                    ? 'money.detail.counterpartyPlayer'
+                    : 'money.detail.counterpartyAgent',
+                )}
+                value={t('money.common.nameWithId', {
+                  name: counterparty.nickname || '—',
+                  id: counterparty.id,
+                })}
+                testId="bill-detail-counterparty"
+              />
+            ) : null}
+          </Stack>
+        </CardContent>
+      </Card>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          component={Link}
+          to={paths.agent.currencyDetail.getHref({ billType: entry.billType, currency: entry.currency })}
+          variant="outlined"
+          sx={{ flex: 1 }}
+          data-testid="bill-detail-same-type"
+        >
+          {t('money.detail.sameType')}
+        </Button>
+        <Button component={Link} to={paths.agent.currencyList.getHref()} variant="outlined" sx={{ flex: 1 }}>
+          {t('money.detail.allFlow')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * /agent/currency-detail: with `id`, one entry and its reference; without, the flow of one currency narrowed to
+ * `billType` (the query inputs of SPEC section 2), diamonds when no currency is given.
+ */
+export function CurrencyDetailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  if (id !== null && ENTRY_ID.test(id)) {
+    return (
+      <Stack spacing={2} data-testid="page-currency-detail">
+        <EntryDetail id={id} />
+      </Stack>
+    );
+  }
+  const currency: 1 | 2 = params.get('currency') === '1' ? 1 : 2;
+  const billTypeValue = Number(params.get('billType'));
+  const billType = isBillType(billTypeValue) ? billTypeValue : undefined;
+  return (
+    <Stack spacing={2} data-testid="page-currency-detail">
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip color="primary" label={t(currencyKey(currency))} />
+        <Chip variant="outlined" label={billType ? t(billTypeKey(billType)) : t('money.flow.allTypes')} />
+      </Stack>
+      <BillList filter={{ currency, billType }} />
+    </Stack>
+  );
+}

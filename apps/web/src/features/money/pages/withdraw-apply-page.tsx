@@ -1,0 +1,364 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { fenToMoney } from '@promoter/contract';
+import type { WithdrawalAccountType } from '@promoter/contract';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { formatMoney } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useApplyWithdrawal } from '../api/apply-withdrawal';
+import { useWithdrawRules } from '../api/get-withdraw-rules';
+import type { WithdrawRules } from '../api/get-withdraw-rules';
+import { AccountSummary, useAgent } from '../components/account-summary';
+import { ConfirmRows } from '../components/confirm-rows';
+import { ListError } from '../components/list-states';
+import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
+import { MONEY_INPUT, parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
+import { useConfirmation } from '../lib/use-confirmation';
+import { useRequestIds } from '../lib/use-request-id';
+
+interface WithdrawForm {
+  amount: string;
+  accountType: WithdrawalAccountType;
+  accountName: string;
+  accountNo: string;
+  bankName: string;
+}
+
+const TEXT_MAX = 64;
+/** A bank card number: digits (spaces allowed while typing), 12 to 30 of them. */
+const BANK_CARD = /^\d{12,30}$/;
+
+function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const apply = useApplyWithdrawal();
+  const requestIds = useRequestIds();
+  const confirmation = useConfirmation<WithdrawForm>();
+  const confirming = confirmation.attempt;
+  const { control, handleSubmit } = useForm<WithdrawForm>({
+    mode: 'onTouched',
+    defaultValues: { amount: '', accountType: 'alipay', accountName: '', accountNo: '', bankName: '' },
+  });
+  const amount = useWatch({ control, name: 'amount' });
+  const accountType = useWatch({ control, name: 'accountType' });
+
+  const minFen = safeFen(rules.min) ?? 0;
+  const balanceFen = safeFen(balance);
+  const amountFen = parseMoneyInput(amount);
+  const quote = amountFen !== null && amountFen > 0 ? quoteWithdrawal(amountFen, rules.feeRate) : null;
+
+  const validateAmount = (value: string) => {
+    const text = value.trim();
+    if (!MONEY_INPUT.test(text)) return t('money.amount.moneyFormat');
+    const fen = parseMoneyInput(text) ?? 0;
+    if (fen < minFen || fen === 0) return t('money.withdrawApply.belowMin', { min: formatMoney(rules.min) });
+    if (balanceFen !== null && fen > balanceFen) return t('money.amount.overBalance');
+    const q = quoteWithdrawal(fen, rules.feeRate);
+    if (q && (safeFen(q.receive) ?? 0) <= 0) return t('money.withdrawApply.feeTooHigh');
+    return true;
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const accountNo = confirming.accountNo
+      .replace(/\s+/g, confirming.accountType === 'bank' ? '' : ' ')
+      .trim();
+    const input = {
+      amount: fenToMoney(parseMoneyInput(confirming.amount) ?? 0),
+      accountType: confirming.accountType,
+      accountName: confirming.accountName.trim(),
+      accountNo,
+      bankName: confirming.accountType === 'bank' ? confirming.bankName.trim() : undefined,
+    };
+    const requestId = requestIds.forAttempt(JSON.stringify(input));
+    apply.mutate(
+      { ...input, requestId },
+      {
+        onSuccess: () => {
+          requestIds.reset();
+          confirmation.close();
+          notify.success(t('money.withdrawApply.success'));
+          void navigate(paths.agent.withdrawList.getHref(), { replace: true });
+        },
+        onError: () => confirmation.close(),
+      },
+    );
+  };
+
+  const confirmQuote = confirming
+    ? quoteWithdrawal(parseMoneyInput(confirming.amount) ?? 0, rules.feeRate)
+    : null;
+
+  return (
+    <Card component="form" noValidate onSubmit={handleSubmit((values) => confirmation.ask(values))}>
+      <CardContent>
+        <Stack spacing={2.5}>
+          <Controller
+            name="amount"
+            control={control}
+            rules={{ validate: validateAmount }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => field.onChange(event.target.value.replace(/[^\d.]/g, ''))}
+                label={t('money.withdrawApply.amount')}
+                required
+                disabled={apply.isPending}
+                error={Boolean(fieldState.error)}
+                helperText={
+                  fieldState.error?.message ??
+                  (balance
+                    ? t('money.withdrawApply.amountHint', {
+                        min: formatMoney(rules.min),
+                        balance: formatMoney(balance),
+                      })
+                    : ' ')
+                }
+                slotProps={{
+                  input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
+                  htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'withdraw-amount-input' },
+                }}
+              />
+            )}
+          />
+          {quote ? (
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{
+                justifyContent: 'space-between',
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                px: 1.5,
+                py: 1,
+              }}
+            >
+              <Typography variant="body2" data-testid="withdraw-fee">
+                {t('money.withdrawApply.fee', { fee: formatMoney(quote.fee), rate: rules.feeRate })}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="withdraw-receive">
+                {t('money.withdrawApply.receive', { amount: formatMoney(quote.receive) })}
+              </Typography>
+            </Stack>
+          ) : null}
+
+          <Controller
+            name="accountType"
+            control={control}
+            render={({ field }) => (
+              <Stack spacing={1}>
+                <Typography variant="subtitle2" component="h2" id="withdraw-account-type">
+                  {t('money.withdrawApply.accountType')}
+                </Typography>
+                <ToggleButtonGroup
+                  exclusive
+                  fullWidth
+                  color="primary"
+                  value={field.value}
+                  onChange={(_, value: WithdrawalAccountType | null) => {
+                    if (value) field.onChange(value);
+                  }}
+                  aria-labelledby="withdraw-account-type"
+                  disabled={apply.isPending}
+                >
+                  {ACCOUNT_TYPES.map((type) => (
+                    <ToggleButton key={type} value={type} data-testid={`withdraw-type-${type}`}>
+                      {t(accountTypeKey(type))}
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+              </Stack>
+            )}
+          />
+          <Controller
+            name="accountName"
+            control={control}
+            rules={{
+              validate: (value) =>
+                value.trim().length === 0
+                  ? t('money.withdrawApply.required')
+                  : value.trim().length > TEXT_MAX
+                    ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
+                    : true,
+            }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label={t('money.withdrawApply.accountName')}
+                required
+                disabled={apply.isPending}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? t('money.withdrawApply.accountNameHint')}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: TEXT_MAX,
+                    autoComplete: 'name',
+                    'data-testid': 'withdraw-account-name',
+                  },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="accountNo"
+            control={control}
+            rules={{
+              validate: (value, values) => {
+                const text = value.trim();
+                if (text.length === 0) return t('money.withdrawApply.required');
+                if (text.length > TEXT_MAX) return t('money.withdrawApply.tooLong', { max: TEXT_MAX });
+                if (values.accountType === 'bank' && !BANK_CARD.test(text.replace(/\s+/g, '')))
+                  return t('money.withdrawApply.bankCardInvalid');
+                return true;
+              },
+            }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label={t(`money.withdrawApply.accountNo.${accountType}`)}
+                required
+                disabled={apply.isPending}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? ' '}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: TEXT_MAX,
+                    inputMode: accountType === 'bank' ? 'numeric' : 'text',
+                    'data-testid': 'withdraw-account-no',
+                  },
+                }}
+              />
+            )}
+          />
+          {accountType === 'bank' ? (
+            <Controller
+              name="bankName"
+              control={control}
+              rules={{
+                validate: (value, values) =>
+                  values.accountType !== 'bank'
+                    ? true
+                    : value.trim().length === 0
+                      ? t('money.withdrawApply.required')
+                      : value.trim().length > TEXT_MAX
+                        ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
+                        : true,
+              }}
+              shouldUnregister
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label={t('money.withdrawApply.bankName')}
+                  required
+                  disabled={apply.isPending}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? t('money.withdrawApply.bankNameHint')}
+                  slotProps={{ htmlInput: { maxLength: TEXT_MAX, 'data-testid': 'withdraw-bank-name' } }}
+                />
+              )}
+            />
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            {t('money.withdrawApply.note', { times: rules.dailyCount })}
+          </Typography>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={apply.isPending}
+            data-testid="withdraw-submit"
+          >
+            {apply.isPending ? t('money.common.sending') : t('money.withdrawApply.submit')}
+          </Button>
+        </Stack>
+      </CardContent>
+      <ConfirmDialog
+        open={confirmation.open}
+        title={t('money.withdrawApply.confirmTitle')}
+        busy={apply.isPending}
+        onCancel={confirmation.close}
+        onConfirm={confirm}
+        message={
+          confirming ? (
+            <ConfirmRows
+              rows={[
+                {
+                  label: t('money.withdrawApply.amount'),
+                  value: formatMoney(fenToMoney(parseMoneyInput(confirming.amount) ?? 0)),
+                  testId: 'withdraw-confirm-amount',
+                },
+                ...(confirmQuote
+                  ? [
+                      { label: t('money.withdrawApply.feeLabel'), value: formatMoney(confirmQuote.fee) },
+                      {
+                        label: t('money.withdrawApply.receiveLabel'),
+                        value: formatMoney(confirmQuote.receive),
+                        testId: 'withdraw-confirm-receive',
+                      },
+                    ]
+                  : []),
+                {
+                  label: t('money.withdrawApply.accountType'),
+                  value: t(accountTypeKey(confirming.accountType)),
+                },
+                ...(confirming.accountType === 'bank'
+                  ? [{ label: t('money.withdrawApply.bankName'), value: confirming.bankName.trim() }]
+                  : []),
+                { label: t('money.withdrawApply.accountName'), value: confirming.accountName.trim() },
+                {
+                  label: t(`money.withdrawApply.accountNo.${confirming.accountType}`),
+                  value: confirming.accountNo.trim(),
+                },
+              ]}
+              note={t('money.withdrawApply.confirmNote')}
+            />
+          ) : null
+        }
+      />
+    </Card>
+  );
+}
+
+/** /agent/withdraw-apply: amount, account, the fee before confirming; the amount leaves the balance at once. */
+export function WithdrawApplyPage() {
+  const { t } = useTranslation();
+  const rules = useWithdrawRules();
+  const { user } = useAgent();
+  return (
+    <Stack spacing={2} data-testid="page-withdraw-apply">
+      <AccountSummary show={['balance']} />
+      {rules.isPending ? (
+        <Card>
+          <CardContent>
+            <Stack spacing={2}>
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={40} />
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={56} />
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : rules.isError ? (
+        <>
+          <Alert severity="warning">{t('money.withdrawApply.rulesUnavailable')}</Alert>
+          <ListError onRetry={() => rules.refetch()} />
+        </>
+      ) : (
+        <ApplyForm rules={rules.data} balance={user?.balance} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import Add from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { fenToMoney } from '@promoter/contract';
+import type { TWithdrawal, WithdrawalStatus } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatMoney } from '../../../lib/format';
+import { useWithdrawals } from '../api/get-withdrawals';
+import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
+import { LoadMore } from '../components/load-more';
+import { formatDateTime } from '../lib/format-time';
+import { accountTypeKey, STATUS_COLORS, WITHDRAWAL_STATUSES, withdrawalStatusKey } from '../lib/labels';
+import { maskAccountNo } from '../lib/mask';
+import { safeFen } from '../lib/money-math';
+
+/** What the agent receives: amount − fee, in fen. */
+function receiveOf(withdrawal: TWithdrawal): string {
+  const amount = safeFen(withdrawal.amount) ?? 0;
+  const fee = safeFen(withdrawal.fee) ?? 0;
+  return fenToMoney(Math.max(amount - fee, 0));
+}
+
+function WithdrawalCard({ withdrawal }: { withdrawal: TWithdrawal }) {
+  const { t } = useTranslation();
+  const account = [
+    t(accountTypeKey(withdrawal.accountType)),
+    withdrawal.bankName,
+    withdrawal.accountName,
+    maskAccountNo(withdrawal.accountNo),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Card data-testid={`withdrawal-${withdrawal.id}`} data-status={withdrawal.status}>
+      <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="h6" component="p" data-testid="withdrawal-amount">
+              {formatMoney(withdrawal.amount)}
+            </Typography>
+            <Chip
+              size="small"
+              color={STATUS_COLORS[withdrawal.status]}
+              label={t(withdrawalStatusKey(withdrawal.status))}
+              data-testid="withdrawal-status"
+            />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('money.withdrawList.feeAndReceive', {
+              fee: formatMoney(withdrawal.fee),
+              receive: formatMoney(receiveOf(withdrawal)),
+            })}
+          </Typography>
+          <Divider />
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="withdrawal-account">
+            {account}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('money.withdrawList.appliedAt', { time: formatDateTime(withdrawal.createdAt) })}
+            {withdrawal.reviewedAt
+              ? ` · ${t('money.withdrawList.reviewedAt', { time: formatDateTime(withdrawal.reviewedAt) })}`
+              : ''}
+          </Typography>
+          {withdrawal.remark ? (
+            <Typography variant="body2" color={withdrawal.status === 'rejected' ? 'error' : 'text.secondary'}>
+              {t('money.withdrawList.remark', { remark: withdrawal.remark })}
+            </Typography>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /agent/withdraw-list: the agent's withdrawals, filtered by status, loading further pages as it scrolls. */
+export function WithdrawListPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<WithdrawalStatus | undefined>(undefined);
+  const query = useWithdrawals(status);
+  const withdrawals = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const filters: { value: WithdrawalStatus | undefined; label: string; id: string }[] = [
+    { value: undefined, label: t('money.withdrawList.all'), id: 'all' },
+    ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(withdrawalStatusKey(s)), id: s })),
+  ];
+
+  return (
+    <Stack spacing={2} data-testid="page-withdraw-list">
+      <Stack
+        direction="row"
+        sx={{ gap: 1, flexWrap: 'wrap' }}
+        role="group"
+        aria-label={t('money.withdrawList.filter')}
+      >
+        {filters.map((filter) => {
+          const selected = filter.value === status;
+          return (
+            <Chip
+              key={filter.id}
+              label={filter.label}
+              clickable
+              color={selected ? 'primary' : 'default'}
+              variant={selected ? 'filled' : 'outlined'}
+              aria-pressed={selected}
+              onClick={() => setStatus(filter.value)}
+              data-testid={`withdraw-filter-${filter.id}`}
+            />
+          );
+        })}
+      </Stack>
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError && withdrawals.length === 0 ? (
+        <ListError onRetry={() => query.refetch()} />
+      ) : withdrawals.length === 0 ? (
+        <>
+          <ListEmpty text={t('money.withdrawList.empty')} testId="withdraw-list-empty" />
+          <Button
+            component={Link}
+            to={paths.agent.withdrawApply.getHref()}
+            variant="contained"
+            startIcon={<Add />}
+          >
+            {t('money.withdraw.apply')}
+          </Button>
+        </>
+      ) : (
+        <Stack spacing={1.5} data-testid="withdraw-list">
+          {withdrawals.map((w) => (
+            <WithdrawalCard key={w.id} withdrawal={w} />
+          ))}
+        </Stack>
+      )}
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={() => query.fetchNextPage()}
+        shown={withdrawals.length}
+        testId="withdraw-load-more"
+      />
+    </Stack>
+  );
+}

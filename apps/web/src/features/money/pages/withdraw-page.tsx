@@ -1,0 +1,278 @@
+import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fenToMoney } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
+import type { TranslationKey } from '../../../i18n/keys';
+import { languageOf } from '../../../i18n/languages';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { useExchangeBalance } from '../api/exchange-balance';
+import { useTree } from '../api/get-tree';
+import { useWithdrawRules } from '../api/get-withdraw-rules';
+import { AccountSummary, useAgent } from '../components/account-summary';
+import { ConfirmRows } from '../components/confirm-rows';
+import { ListError } from '../components/list-states';
+import { parseMoneyInput, quoteExchange, safeFen } from '../lib/money-math';
+import type { ExchangeQuote } from '../lib/money-math';
+import { useConfirmation } from '../lib/use-confirmation';
+import { useRequestIds } from '../lib/use-request-id';
+
+/** The rules of withdrawals, read from the public options. */
+function WithdrawRulesCard() {
+  const { t } = useTranslation();
+  const rules = useWithdrawRules();
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={1.5}>
+          <Typography variant="subtitle2" component="h2">
+            {t('money.withdraw.rulesTitle')}
+          </Typography>
+          {rules.isPending ? (
+            <Stack spacing={0.5}>
+              <Skeleton width="70%" />
+              <Skeleton width="60%" />
+              <Skeleton width="50%" />
+            </Stack>
+          ) : rules.isError ? (
+            <ListError onRetry={() => rules.refetch()} />
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }} data-testid="withdraw-rules">
+              <li>
+                <Typography variant="body2" data-testid="withdraw-rule-min">
+                  {t('money.withdraw.ruleMin', { min: formatMoney(rules.data.min) })}
+                </Typography>
+              </li>
+              <li>
+                <Typography variant="body2" data-testid="withdraw-rule-fee">
+                  {t('money.withdraw.ruleFee', { rate: rules.data.feeRate })}
+                </Typography>
+              </li>
+              <li>
+                <Typography variant="body2" data-testid="withdraw-rule-count">
+                  {t('money.withdraw.ruleCount', { times: rules.data.dailyCount })}
+                </Typography>
+              </li>
+              <li>
+                <Typography variant="body2">{t('money.withdraw.ruleReview')}</Typography>
+              </li>
+            </Box>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button
+              component={Link}
+              to={paths.agent.withdrawApply.getHref()}
+              variant="contained"
+              startIcon={<PaymentsOutlined />}
+              sx={{ flex: 1 }}
+              data-testid="withdraw-apply-link"
+            >
+              {t('money.withdraw.apply')}
+            </Button>
+            <Button
+              component={Link}
+              to={paths.agent.withdrawList.getHref()}
+              variant="outlined"
+              startIcon={<ListAltOutlined />}
+              sx={{ flex: 1 }}
+              data-testid="withdraw-records-link"
+            >
+              {t('money.withdraw.records')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Balance to diamonds at the agent's own price; whole diamonds only, the remainder stays on the balance. */
+function ExchangeCard() {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  const { user } = useAgent();
+  const tree = useTree();
+  const exchange = useExchangeBalance();
+  const requestIds = useRequestIds();
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const confirmation = useConfirmation<{
+    amount: string;
+    price: string | undefined;
+    quote: ExchangeQuote | null;
+  }>();
+  const [result, setResult] = useState<{ diamondsAdded: number; balance: string; diamonds: number } | null>(
+    null,
+  );
+
+  const price = tree.data?.price;
+  const priceFen = safeFen(price);
+  const balanceFen = safeFen(user?.balance);
+  const amountFen = parseMoneyInput(amount);
+  const quote = amountFen !== null && priceFen !== null ? quoteExchange(amountFen, priceFen) : null;
+
+  let error: TranslationKey | null = null;
+  if (amountFen === null || amountFen === 0) error = 'money.amount.moneyFormat';
+  else if (balanceFen !== null && amountFen > balanceFen) error = 'money.amount.overBalance';
+  else if (quote && quote.diamonds < 1) error = 'money.exchange.tooSmall';
+  const canSubmit = error === null && !exchange.isPending;
+
+  const confirm = () => {
+    const attempt = confirmation.attempt;
+    if (!attempt) return;
+    const requestId = requestIds.forAttempt(attempt.amount);
+    exchange.mutate(
+      { amount: attempt.amount, requestId },
+      {
+        onSuccess: (data) => {
+          requestIds.reset();
+          setResult(data);
+          setAmount('');
+          setTouched(false);
+          confirmation.close();
+        },
+        onError: () => confirmation.close(),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CurrencyExchange color="primary" aria-hidden />
+            <Typography variant="subtitle2" component="h2">
+              {t('money.exchange.title')}
+            </Typography>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" data-testid="exchange-explain">
+            {price
+              ? t('money.exchange.explainPrice', { price: formatMoney(price) })
+              : t('money.exchange.explain')}
+          </Typography>
+          {result ? (
+            <Alert severity="success" onClose={() => setResult(null)} data-testid="exchange-success">
+              {t('money.exchange.success', {
+                diamonds: formatCount(result.diamondsAdded, locale),
+                balance: formatMoney(result.balance),
+                stock: formatCount(result.diamonds, locale),
+              })}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t('money.exchange.amountLabel')}
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value.replace(/[^\d.]/g, ''));
+              setTouched(true);
+            }}
+            disabled={exchange.isPending}
+            error={touched && error !== null}
+            helperText={
+              touched && error
+                ? t(error, { price: price ? formatMoney(price) : '' })
+                : user
+                  ? t('money.amount.available', { balance: formatMoney(user.balance) })
+                  : ' '
+            }
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
+              htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'exchange-amount-input' },
+            }}
+          />
+          {quote && error === null ? (
+            <Typography variant="body2" data-testid="exchange-preview">
+              {t('money.exchange.preview', {
+                diamonds: formatCount(quote.diamonds, locale),
+                cost: formatMoney(quote.cost),
+                remainder: formatMoney(quote.remainder),
+              })}
+            </Typography>
+          ) : null}
+          <Button
+            variant="outlined"
+            size="large"
+            disabled={!canSubmit}
+            onClick={() => {
+              setTouched(true);
+              if (canSubmit && amountFen !== null)
+                confirmation.ask({ amount: fenToMoney(amountFen), price, quote });
+            }}
+            data-testid="exchange-submit"
+          >
+            {exchange.isPending ? t('money.common.sending') : t('money.exchange.submit')}
+          </Button>
+        </Stack>
+      </CardContent>
+      <ConfirmDialog
+        open={confirmation.open}
+        title={t('money.exchange.confirmTitle')}
+        busy={exchange.isPending}
+        onCancel={confirmation.close}
+        onConfirm={confirm}
+        message={
+          confirmation.attempt ? (
+            <ConfirmRows
+              rows={[
+                {
+                  label: t('money.exchange.confirmAmount'),
+                  value: formatMoney(confirmation.attempt.amount),
+                },
+                ...(confirmation.attempt.price
+                  ? [
+                      {
+                        label: t('money.exchange.confirmPrice'),
+                        value: formatMoney(confirmation.attempt.price),
+                      },
+                    ]
+                  : []),
+                ...(confirmation.attempt.quote
+                  ? [
+                      {
+                        label: t('money.exchange.confirmDiamonds'),
+                        value: t('money.common.diamondsValue', {
+                          value: formatCount(confirmation.attempt.quote.diamonds, locale),
+                        }),
+                        testId: 'exchange-confirm-diamonds',
+                      },
+                      {
+                        label: t('money.exchange.confirmRemainder'),
+                        value: formatMoney(confirmation.attempt.quote.remainder),
+                      },
+                    ]
+                  : []),
+              ]}
+              note={t('money.exchange.confirmNote')}
+            />
+          ) : null
+        }
+      />
+    </Card>
+  );
+}
+
+/** /agent/Withdraw: the balance, the rules of withdrawals, the way to apply and to the records, and the exchange. */
+export function WithdrawPage() {
+  return (
+    <Stack spacing={2} data-testid="page-withdraw">
+      <AccountSummary show={['balance', 'diamonds']} />
+      <WithdrawRulesCard />
+      <ExchangeCard />
+    </Stack>
+  );
+}
