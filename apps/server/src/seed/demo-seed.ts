@@ -2,7 +2,7 @@ import { BillType, moneyToFen } from '@promoter/contract';
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { agents, articles, goods, goodsCategories, options, players } from '../db/schema';
+import { agents, articles, goods, goodsCategories, options, players, recharges } from '../db/schema';
 import { type AccountOwner, post } from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
@@ -232,7 +232,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
     }
 
     // Recharges to the agents' players.
-    const recharges: [number, number][] = [
+    const rechargePairs: [number, number][] = [
       [ids.diamond, 200001],
       [ids.diamond, 200002],
       [ids.diamond, 200003],
@@ -240,10 +240,15 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
       [ids.goldA, 200005],
       [ids.silver, 200006],
     ];
-    for (const [from, to] of recharges) {
+    for (const [from, to] of rechargePairs) {
       if (rnd(0, 2) === 0 && d !== 0) continue;
       const diamonds = rnd(5, 30) * 10;
-      const r = ref('recharge');
+      // A recharge record like the live call writes, so "recent players" and the entry's detail have it.
+      const [recharge] = await tx
+        .insert(recharges)
+        .values({ agentId: from, playerId: to, diamonds, createdAt: at(14) })
+        .returning({ id: recharges.id });
+      const r = { type: 'recharge', id: String((recharge as { id: number }).id) };
       await post(tx, {
         owner: agent(from),
         currency: 'diamonds',
