@@ -159,7 +159,13 @@ describe('buying through the sandbox checkout', () => {
       b: await value('agent', chain.b.agentId, 'balance'),
       a: await value('agent', chain.a.agentId, 'balance'),
     };
-    const paid = await t.app.inject({ method: 'POST', url: checkoutPath.replace('?', '/pay?') });
+    // As a browser posts the checkout's form: urlencoded, empty.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: checkoutPath.replace('?', '/pay?'),
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://promoter.test/#/agent/query-order?orderId=${order.orderId}`);
     expect(await value('agent', chain.c.agentId, 'diamonds')).toBe(before.c + 1000);

@@ -25,6 +25,7 @@ function checkoutPage(
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>沙箱收银台 Sandbox checkout</title>
+<link rel="icon" href="/favicon.svg">
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#222}
 main{max-width:420px;margin:0 auto;padding:24px 16px}
@@ -55,6 +56,12 @@ ${
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   keepRawJsonBody(app);
+  // The sandbox checkout's Pay and Cancel are plain HTML forms: their (empty) urlencoded bodies carry nothing.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
   const payments = app.platform.payments;
 
   const notify = async (

@@ -1,3 +1,4 @@
+import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -19,7 +20,10 @@ import { formatMoney } from '../../lib/format';
 import { cartStore, cartTotal } from '../../stores/cart';
 import type { AnchoredMenuProps } from './menu-types';
 
-/** The cart dropdown: items, total with two decimals, 'View cart' to `/{layout}/ecommerce/cart`. */
+/**
+ * The cart dropdown (SPEC section 2): items, 'View cart' to `/{layout}/ecommerce/cart`, total with two decimals,
+ * and the hard-coded '3 NEW' badge. The shop (/agent/mine-recharge) fills the cart.
+ */
 export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
   const { t } = useTranslation();
   const items = cartStore.use((s) => s.items);
@@ -37,9 +41,16 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
       <Stack
         direction="row"
         sx={{ px: 2, pt: 1.5, pb: 1, alignItems: 'center', justifyContent: 'space-between' }}
+        data-testid="cart-menu"
       >
         <Typography variant="subtitle1">{t('cart.title')}</Typography>
-        <Chip size="small" color="error" label={t('cart.newBadge', { count: CART_NEW_BADGE_COUNT })} />
+        {/* SPEC section 2: the badge is hard-coded. */}
+        <Chip
+          size="small"
+          color="error"
+          label={t('cart.newBadge', { count: CART_NEW_BADGE_COUNT })}
+          data-testid="cart-menu-badge"
+        />
       </Stack>
       <Divider />
       <Box sx={{ maxHeight: CART_DROPDOWN_HEIGHT, overflowY: 'auto' }}>
@@ -47,16 +58,27 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
           <Stack sx={{ alignItems: 'center', py: 4, color: 'text.secondary' }} spacing={1}>
             <ShoppingCartOutlined />
             <Typography variant="body2">{t('cart.empty')}</Typography>
+            <Button size="small" component={Link} to={paths.agent.mineRecharge.getHref()} onClick={onClose}>
+              {t('shop.cart.goShop')}
+            </Button>
           </Stack>
         ) : (
           <List dense>
             {items.map((item) => (
               <ListItem
                 key={item.id}
+                data-testid={`cart-menu-item-${item.id}`}
                 secondaryAction={<Typography variant="body2">{formatMoney(item.total)}</Typography>}
               >
                 <ListItemAvatar>
-                  <Avatar variant="rounded" src={item.productImg || undefined} alt={item.name} />
+                  <Avatar
+                    variant="rounded"
+                    src={item.productImg || undefined}
+                    alt={item.name}
+                    sx={{ bgcolor: 'action.hover', color: 'primary.main' }}
+                  >
+                    <DiamondOutlined aria-hidden />
+                  </Avatar>
                 </ListItemAvatar>
                 <ListItemText
                   primary={item.name}
@@ -72,7 +94,7 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
         <Button variant="contained" component={Link} to={cartHref} onClick={onClose} data-testid="cart-view">
           {t('cart.viewCart')}
         </Button>
-        <Typography variant="subtitle2">
+        <Typography variant="subtitle2" data-testid="cart-menu-total">
           {t('cart.total')}: {formatMoney(cartTotal(items))}
         </Typography>
       </Stack>

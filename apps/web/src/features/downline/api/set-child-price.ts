@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallInput } from '@promoter/contract';
+import { request } from '../../../api/client';
+import { getAllChildrenQueryOptions } from './get-children';
+import { getDownlineTreeQueryOptions } from './get-downline-tree';
+
+/** Sets a direct child's price per diamond, between my own price and retail (`agent/user/price`). */
+export function setChildPrice(input: CallInput<'setPrice'>) {
+  return request('setPrice', input);
+}
+
+export function useSetChildPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setChildPrice,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getDownlineTreeQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAllChildrenQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

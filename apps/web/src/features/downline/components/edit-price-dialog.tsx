@@ -1,0 +1,160 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TChildAgent } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';
+import { formatMoney } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { progress } from '../../../lib/progress';
+import { useSetChildPrice } from '../api/set-child-price';
+import { checkChildPrice } from '../lib/price-range';
+
+export interface EditPriceDialogProps {
+  child: TChildAgent;
+  /** My own price: the floor. Null while unknown. */
+  min: string | null;
+  /** Retail: the ceiling. Null while unknown. */
+  max: string | null;
+  onClose: () => void;
+}
+
+/** Type a child's new price per diamond, see the allowed range, confirm; the server's refusal shows here. */
+export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(child.price);
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const mutation = useSetChildPrice();
+  const check = checkChildPrice(value, min, max);
+
+  const problem = (() => {
+    if (check.ok) return null;
+    if (check.reason === 'format') return t('shop.priceList.invalid');
+    return check.reason === 'low'
+      ? t('shop.priceList.tooLow', { price: formatMoney(check.bound) })
+      : t('shop.priceList.tooHigh', { price: formatMoney(check.bound) });
+  })();
+
+  const save = async () => {
+    if (!check.ok) return;
+    progress.start();
+    setRefusal(null);
+    try {
+      const result = await mutation.mutateAsync({ childId: child.agentId, price: check.price });
+      notify.success(t('shop.priceList.saved', { name: child.nickname, price: formatMoney(result.price) }));
+      onClose();
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : t('shop.priceList.saveFailed'));
+    } finally {
+      progress.done();
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <Dialog
+        open
+        onClose={mutation.isPending ? undefined : onClose}
+        slotProps={{ paper: { sx: { width: '100%', maxWidth: CONFIRM_DIALOG_MAX_WIDTH, m: 2 } } }}
+        aria-labelledby="edit-price-title"
+      >
+        <DialogTitle id="edit-price-title">
+          {t('shop.priceList.editTitle', { name: child.nickname })}
+        </DialogTitle>
+        <DialogContent>
+          <Stack
+            component="form"
+            spacing={2}
+            sx={{ pt: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setTouched(true);
+              if (check.ok) setConfirming(true);
+            }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {t('shop.priceList.current', { price: formatMoney(child.price) })}
+            </Typography>
+            <TextField
+              autoFocus
+              label={t('shop.priceList.newPrice')}
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setRefusal(null);
+              }}
+              onBlur={() => setTouched(true)}
+              error={touched && problem !== null}
+              helperText={
+                touched && problem
+                  ? problem
+                  : min && max
+                    ? t('shop.priceList.range', { min: formatMoney(min), max: formatMoney(max) })
+                    : ' '
+              }
+              slotProps={{
+                input: {
+                  startAdornment: <InputAdornment position="start">¥</InputAdornment>,
+                  endAdornment: (
+                    <InputAdornment position="end">{t('shop.priceList.perDiamond')}</InputAdornment>
+                  ),
+                },
+                htmlInput: { inputMode: 'decimal', 'data-testid': 'price-input' },
+              }}
+            />
+            {refusal ? (
+              <Alert severity="error" data-testid="price-refusal">
+                {refusal}
+              </Alert>
+            ) : null}
+            <button type="submit" hidden />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose} disabled={mutation.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={mutation.isPending || (touched && !check.ok)}
+            onClick={() => {
+              setTouched(true);
+              if (check.ok) setConfirming(true);
+            }}
+            data-testid="price-save"
+          >
+            {t('shop.priceList.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        busy={mutation.isPending}
+        message={
+          check.ok
+            ? t('shop.priceList.confirm', {
+                name: child.nickname,
+                from: formatMoney(child.price),
+                to: formatMoney(check.price),
+              })
+            : ''
+        }
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { useDownlineTree } from '../api/get-downline-tree';
+
+/** Loading and failure of the tree call; the content once it is there. */
+export function TreeState({
+  query,
+  children,
+}: {
+  query: ReturnType<typeof useDownlineTree>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending)
+    return (
+      <Stack spacing={1}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={48} sx={{ ml: i === 0 ? 0 : 3 }} />
+        ))}
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('shop.downline.loadFailed')}
+      </Alert>
+    );
+  return <>{children}</>;
+}

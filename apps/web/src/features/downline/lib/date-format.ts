@@ -1,0 +1,2 @@
+/** SPEC section 9: the default date format. */
+export const DATE_FORMAT = 'MM-DD-YYYY';

@@ -1,0 +1,58 @@
+import UnfoldLess from '@mui/icons-material/UnfoldLess';
+import UnfoldMore from '@mui/icons-material/UnfoldMore';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDownlineTree } from '../api/get-downline-tree';
+import { DownlineSummary } from '../components/downline-summary';
+import { DownlineTree, expandableIds } from '../components/downline-tree';
+import { TreeState } from '../components/tree-state';
+
+/** /agent/treeview: my whole downline with me at the top, opened fully by default. */
+export function TreeviewPage() {
+  const { t } = useTranslation();
+  const tree = useDownlineTree();
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const all = tree.data ? expandableIds(tree.data.root) : [];
+  const current = expanded ?? all;
+
+  return (
+    <Stack spacing={2} data-testid="page-treeview">
+      <DownlineSummary root={tree.data?.root} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+            <Button
+              size="small"
+              startIcon={<UnfoldMore />}
+              onClick={() => setExpanded(all)}
+              disabled={current.length === all.length}
+            >
+              {t('shop.downline.expandAll')}
+            </Button>
+            <Button
+              size="small"
+              startIcon={<UnfoldLess />}
+              onClick={() => setExpanded([])}
+              disabled={current.length === 0}
+            >
+              {t('shop.downline.collapseAll')}
+            </Button>
+          </Stack>
+          <TreeState query={tree}>
+            {tree.data ? (
+              <DownlineTree
+                root={tree.data.root}
+                expandedItems={current}
+                onExpandedItemsChange={setExpanded}
+              />
+            ) : null}
+          </TreeState>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import Add from '@mui/icons-material/Add';
+import Remove from '@mui/icons-material/Remove';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../lib/goods';
+
+/** − quantity + within 1 to 99; typing a number works too. */
+export function QuantityStepper({
+  value,
+  onChange,
+  disabled,
+  testIdPrefix,
+}: {
+  value: number;
+  onChange: (quantity: number) => void;
+  disabled?: boolean;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, flexShrink: 0 }}
+    >
+      <IconButton
+        size="small"
+        aria-label={t('cart.decrease')}
+        disabled={disabled || value <= MIN_QUANTITY}
+        onClick={() => onChange(clampQuantity(value - 1))}
+        data-testid={`${testIdPrefix}-decrease`}
+      >
+        <Remove fontSize="small" />
+      </IconButton>
+      <InputBase
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const digits = event.target.value.replace(/\D/g, '');
+          if (digits !== '') onChange(clampQuantity(Number(digits)));
+        }}
+        inputProps={{
+          inputMode: 'numeric',
+          'aria-label': t('cart.quantity'),
+          'data-testid': `${testIdPrefix}-quantity`,
+          style: { textAlign: 'center', width: 32, padding: 0 },
+        }}
+      />
+      <IconButton
+        size="small"
+        aria-label={t('cart.increase')}
+        disabled={disabled || value >= MAX_QUANTITY}
+        onClick={() => onChange(clampQuantity(value + 1))}
+        data-testid={`${testIdPrefix}-increase`}
+      >
+        <Add fontSize="small" />
+      </IconButton>
+    </Stack>
+  );
+}

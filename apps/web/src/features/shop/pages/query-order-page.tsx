@@ -1,0 +1,221 @@
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CallData } from '@promoter/contract';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { getUserQueryOptions } from '../../../api/get-user';
+import { paths } from '../../../config/paths';
+import { languageOf } from '../../../i18n/languages';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { useOrder } from '../api/get-order';
+import { useShopAccount } from '../lib/account';
+
+/** Poll every 2 s while the payment is pending, for at most 2 minutes. */
+const POLL_MS = 2_000;
+const POLL_LIMIT_MS = 120_000;
+const DATE_TIME_FORMAT = 'MM-DD-YYYY HH:mm';
+
+type Order = CallData<'orderQuery'>;
+type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'failed';
+
+function viewOf(order: Order | undefined, failed: boolean, timedOut: boolean): View {
+  if (failed && !order) return 'failed';
+  if (!order) return 'loading';
+  if (order.status === 'pending') return timedOut ? 'failed' : 'pending';
+  return order.status;
+}
+
+function OrderLines({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  const rows: [string, ReactNode][] = [
+    [t('shop.order.orderId'), order.orderId],
+    [t('shop.order.goods'), `${order.goods.name} × ${order.goods.quantity}`],
+    [t('shop.order.diamonds'), formatCount(order.goods.diamonds, locale)],
+    [t('shop.order.amount'), formatMoney(order.amount)],
+  ];
+  if (order.paidAt) rows.push([t('shop.order.paidAt'), dayjs(order.paidAt).format(DATE_TIME_FORMAT)]);
+  return (
+    <Stack divider={<Divider flexItem />} sx={{ width: '100%' }} data-testid="order-lines">
+      {rows.map(([label, value]) => (
+        <Stack key={label} direction="row" spacing={2} sx={{ py: 1, justifyContent: 'space-between' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {label}
+          </Typography>
+          <Typography variant="body2" sx={{ textAlign: 'end', wordBreak: 'break-all' }}>
+            {value}
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** After payment the agent's stock grew: getUser is refreshed (the header reads it too) and shown here. */
+function NewStock() {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  const queryClient = useQueryClient();
+  const { user } = useShopAccount();
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void queryClient
+      .invalidateQueries({ queryKey: getUserQueryOptions().queryKey })
+      .finally(() => live && setFresh(true));
+    return () => {
+      live = false;
+    };
+  }, [queryClient]);
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('shop.order.newStock')}
+      </Typography>
+      <Typography variant="h5" component="p" data-testid="order-stock">
+        {fresh && user ? formatCount(user.diamonds, locale) : <Skeleton width={100} sx={{ mx: 'auto' }} />}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * /agent/query-order?orderId=: where the checkout sends the person back. Polls the order while the payment is
+ * pending (every 2 s, up to 2 minutes), then shows it completed (diamonds delivered, the agent's new stock),
+ * cancelled, expired, or not confirmed, with the ways back.
+ */
+export function QueryOrderPage() {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId')?.trim() ?? '';
+  const { isAgent } = useShopAccount();
+  const [round, setRound] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+  const query = useOrder(orderId, { pollWhilePending: timedOut ? false : POLL_MS });
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [round]);
+
+  const checkAgain = () => {
+    setTimedOut(false);
+    setRound((r) => r + 1);
+    void query.refetch();
+  };
+
+  const order = query.data;
+  const view: View = orderId === '' ? 'failed' : viewOf(order, query.isError, timedOut);
+
+  const heads: Record<View, { icon: ReactNode; title: string; text: string }> = {
+    loading: {
+      icon: <CircularProgress size={48} />,
+      title: t('shop.order.loading'),
+      text: '',
+    },
+    pending: {
+      icon: <CircularProgress size={48} />,
+      title: t('shop.order.pendingTitle'),
+      text: t('shop.order.pendingText'),
+    },
+    paid: {
+      icon: <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />,
+      title: t('shop.order.paidTitle'),
+      text: order
+        ? isAgent
+          ? t('shop.order.paidTextAgent', { amount: formatCount(order.goods.diamonds, locale) })
+          : t('shop.order.paidTextPlayer', { amount: formatCount(order.goods.diamonds, locale) })
+        : '',
+    },
+    cancelled: {
+      icon: <CancelOutlined color="disabled" sx={{ fontSize: 56 }} />,
+      title: t('shop.order.cancelledTitle'),
+      text: t('shop.order.cancelledText'),
+    },
+    expired: {
+      icon: <HourglassEmpty color="disabled" sx={{ fontSize: 56 }} />,
+      title: t('shop.order.expiredTitle'),
+      text: t('shop.order.expiredText'),
+    },
+    failed: {
+      icon: <ErrorOutline color="error" sx={{ fontSize: 56 }} />,
+      title: orderId === '' ? t('shop.order.noOrderTitle') : t('shop.order.failedTitle'),
+      text:
+        orderId === ''
+          ? t('shop.order.noOrderText')
+          : order
+            ? t('shop.order.timedOutText')
+            : t('shop.order.failedText'),
+    },
+  };
+  const head = heads[view];
+
+  return (
+    <Stack spacing={2} data-testid="page-query-order">
+      <Card>
+        <CardContent>
+          <Stack
+            spacing={1.5}
+            sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}
+            data-testid={`order-status-${view}`}
+          >
+            {head.icon}
+            <Typography variant="h6" component="h2">
+              {head.title}
+            </Typography>
+            {head.text ? <Typography color="text.secondary">{head.text}</Typography> : null}
+            {view === 'paid' && isAgent ? <NewStock /> : null}
+            {view === 'failed' && orderId !== '' ? (
+              <Button variant="outlined" onClick={checkAgain} data-testid="order-check-again">
+                {t('shop.order.checkAgain')}
+              </Button>
+            ) : null}
+          </Stack>
+        </CardContent>
+      </Card>
+      {order ? (
+        <Card>
+          <CardContent>
+            <OrderLines order={order} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center' }}>
+        <Button
+          variant={view === 'paid' ? 'outlined' : 'contained'}
+          component={Link}
+          to={paths.agent.mineRecharge.getHref()}
+          data-testid="order-back-shop"
+        >
+          {view === 'paid' ? t('shop.order.buyMore') : t('shop.order.backToShop')}
+        </Button>
+        {isAgent ? (
+          <Button
+            variant={view === 'paid' ? 'contained' : 'outlined'}
+            component={Link}
+            to={paths.agent.main.getHref()}
+            data-testid="order-back-main"
+          >
+            {t('shop.order.backToMain')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
