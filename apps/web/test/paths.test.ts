@@ -71,6 +71,14 @@ describe('paths', () => {
       '/agent/currency-detail?billType=2&currency=1',
     );
     expect(paths.session.signUp.getHref({ from: 1001, level: undefined })).toBe('/session/sign-up?from=1001');
+    expect(paths.session.signUp.getHref({ from: 1001, level: 2 })).toBe('/session/sign-up?from=1001&level=2');
+    expect(paths.agent.currencyDetail.getHref({ id: '42' })).toBe('/agent/currency-detail?id=42');
+    expect(paths.agent.bindAgent.getHref({ agentId: 10001 })).toBe('/agent/bind-agent?agentId=10001');
+    expect(paths.agent.bindAgent.getHref({ agentId: 10001, token: 't' })).toBe(
+      '/agent/bind-agent?agentId=10001&token=t',
+    );
+    expect(paths.agent.queryOrder.getHref({ orderId: 'O-1' })).toBe('/agent/query-order?orderId=O-1');
+    expect(paths.agent.queryOrder.getHref()).toBe('/agent/query-order');
   });
 
   it('redirects the layout roots as SPEC section 2 says', () => {

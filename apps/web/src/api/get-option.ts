@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OptionKey } from '../config/constants';
 import { request } from './client';
 
-/** A public option (`system/version/getOptionsByKey`): shop URL, close scheme, download links. */
+/** A public option (`system/version/getOptionsByKey`): shop URL, close scheme, download links, rules and flags. */
 export function getOptionQueryOptions(key: OptionKey) {
   return queryOptions({
     queryKey: ['option', key],
@@ -13,4 +13,10 @@ export function getOptionQueryOptions(key: OptionKey) {
 
 export function useOption(key: OptionKey, enabled = true) {
   return useQuery({ ...getOptionQueryOptions(key), enabled });
+}
+
+/** An on/off option: `true` when it reads "true", `false` for any other value, `undefined` until it is known. */
+export function useOptionFlag(key: OptionKey): boolean | undefined {
+  const query = useOption(key);
+  return query.data === undefined ? undefined : query.data === 'true';
 }

@@ -1,7 +1,8 @@
 import { createHashRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { DASHBOARD_TITLES } from '../config/dashboards';
 import { DASHBOARDS, paths, redirects } from '../config/paths';
-import type { DashboardName, LayoutName, RoutePath } from '../config/paths';
+import type { LayoutName, RoutePath } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
 import { lazyPage } from './lazy-page';
@@ -166,15 +167,6 @@ const open = (titleKey: TranslationKey): RouteHandle => ({ titleKey });
 function later(path: Pick<RoutePath, 'path'>, handle: RouteHandle): RouteObject {
   return { path: path.path, handle, element: <NotAvailableRoute /> };
 }
-
-const DASHBOARD_TITLES: Record<DashboardName, TranslationKey> = {
-  ecommerce: 'nav.dashboards.ecommerce',
-  'web-analytics': 'nav.dashboards.webAnalytics',
-  magazine: 'nav.dashboards.magazine',
-  news: 'nav.dashboards.news',
-  agency: 'nav.dashboards.agency',
-  saas: 'nav.dashboards.saas',
-};
 
 /** The six dashboards and the cart of one layout, all needing sign-in. */
 function layoutChildren(layout: LayoutName): RouteObject[] {

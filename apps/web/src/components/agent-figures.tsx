@@ -13,9 +13,11 @@ import Typography from '@mui/material/Typography';
 import type { TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgentUser } from '../api/get-user';
 import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
 import { absCount, formatCount, formatMoney } from '../lib/format';
+import { RetryAlert } from './ui/retry-alert';
 
 interface Figure {
   key: 'balance' | 'diamonds' | 'todayProfit' | 'todayDiamonds';
@@ -93,4 +95,12 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
       </Box>
     </Stack>
   );
+}
+
+/** getUser failed and no stored copy stands in: say so, with a retry. Nothing otherwise. */
+export function AgentLoadError() {
+  const { t } = useTranslation();
+  const { query, user } = useAgentUser();
+  if (!query.isError || user) return null;
+  return <RetryAlert onRetry={() => query.refetch()}>{t('main.loadFailed')}</RetryAlert>;
 }

@@ -22,11 +22,22 @@ export const TEXT_TRUNCATE_MAX = 100;
 /** The header's cart badge is hard-coded by the spec ('3 NEW'). */
 export const CART_NEW_BADGE_COUNT = 3;
 
-/** Public option keys read from `system/version/getOptionsByKey`. */
+/** Public option keys read from `system/version/getOptionsByKey` (the public options the server answers). */
 export const OptionKey = {
   shopUrl: 'shop.url',
   closeScheme: 'close.scheme',
   downloadAndroid: 'download.android',
   downloadIos: 'download.ios',
+  /** Money string, e.g. "100.00". */
+  withdrawMin: 'withdraw.min',
+  /** Percent with up to two decimals, e.g. "0" or "0.6". */
+  withdrawFeeRate: 'withdraw.feeRate',
+  withdrawDailyCount: 'withdraw.dailyCount',
+  /** "true" / "false": sign-up without an inviter. */
+  registerOpen: 'register.open',
+  /** "true" / "false": whether a bound player may unbind. */
+  bindUnbindAllowed: 'bind.unbindAllowed',
+  /** Money string: the retail price of a diamond. */
+  priceRetail: 'price.retail',
 } as const;
 export type OptionKey = (typeof OptionKey)[keyof typeof OptionKey];

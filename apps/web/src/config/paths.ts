@@ -64,16 +64,20 @@ export const paths = {
     withdrawList: route('/agent/withdraw-list'),
     childTree: route('/agent/child-tree'),
     currencyList: route('/agent/currency-list'),
-    currencyDetail: routeWithQuery<{ billType?: number; currency?: number }>('/agent/currency-detail'),
+    /** With `id`, one entry; otherwise the flow of one currency narrowed to `billType`. */
+    currencyDetail: routeWithQuery<{ billType?: number; currency?: number; id?: string }>(
+      '/agent/currency-detail',
+    ),
     priceList: route('/agent/price-list'),
     mineRecharge: routeWithQuery<{ from?: 'reg' }>('/agent/mine-recharge'),
-    queryOrder: route('/agent/query-order'),
+    queryOrder: routeWithQuery<{ orderId: string }>('/agent/query-order'),
     setChild: route('/agent/set-child'),
     main: route('/agent/Main'),
     /** The lower-case spelling seen in links; redirects to `main`. */
     mainLowerCase: route('/agent/main'),
     // Without the sign-in flag.
-    bindAgent: route('/agent/bind-agent'),
+    /** `agentId` fills in the agent to bind to; with the game's `token` it signs in and binds in one step. */
+    bindAgent: routeWithQuery<{ agentId?: number; token?: string }>('/agent/bind-agent'),
     agentInfo: route('/agent/agent-info'),
     guideSetup: route('/agent/guide-setup'),
     transferAgent: route('/agent/transfer-agent'),

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../i18n/languages';
 import { levelLabelKey } from '../../lib/agent-level';
 import { absCount, formatCount, formatMoney } from '../../lib/format';
+import { AgentAvatar } from './agent-avatar';
 
 interface AgentBarProps {
   user: TAgentUser | undefined;
@@ -48,13 +48,7 @@ export function AgentBar({ user, loading }: AgentBarProps) {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Avatar
-            src={user?.avatar || undefined}
-            alt={user?.nickname ?? ''}
-            sx={{ width: 28, height: 28, fontSize: 14 }}
-          >
-            {user?.nickname.slice(0, 1)}
-          </Avatar>
+          <AgentAvatar user={user} />
           <Typography
             variant="subtitle2"
             noWrap

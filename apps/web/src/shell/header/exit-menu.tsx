@@ -1,10 +1,8 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PowerSettingsNewOutlined from '@mui/icons-material/PowerSettingsNewOutlined';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
+import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** The exit menu: log out, close system. */
@@ -17,30 +15,24 @@ export function ExitMenu({
   const { t } = useTranslation();
   return (
     <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose}>
-      <MenuItem
-        data-testid="header-logout"
+      <IconMenuItem
+        icon={<LogoutOutlined fontSize="small" />}
+        label={t('header.logout')}
+        testId="header-logout"
         onClick={() => {
           onClose();
           onLogout();
         }}
-      >
-        <ListItemIcon>
-          <LogoutOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('header.logout')}</ListItemText>
-      </MenuItem>
-      <MenuItem
-        data-testid="header-close-system"
+      />
+      <IconMenuItem
+        icon={<PowerSettingsNewOutlined fontSize="small" />}
+        label={t('header.closeSystem')}
+        testId="header-close-system"
         onClick={() => {
           onClose();
           onCloseSystem();
         }}
-      >
-        <ListItemIcon>
-          <PowerSettingsNewOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('header.closeSystem')}</ListItemText>
-      </MenuItem>
+      />
     </Menu>
   );
 }

@@ -12,15 +12,11 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,18 +26,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOption } from '../../api/get-option';
-import { useUser } from '../../api/get-user';
+import { useAgentUser } from '../../api/get-user';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LOGOUT_DIALOG_MAX_WIDTH, OptionKey } from '../../config/constants';
 import { HEADER_FILTERS } from '../../config/themes';
 import { languageOf } from '../../i18n/languages';
 import { notify } from '../../lib/notify';
-import { sessionStore } from '../../lib/session';
 import { cartStore } from '../../stores/cart';
 import { themeOptions } from '../../stores/theme-options';
+import { AgentAvatar } from './agent-avatar';
 import { AgentBar } from './agent-bar';
 import { CartMenu } from './cart-menu';
 import { ExitMenu } from './exit-menu';
+import { IconMenuItem } from './icon-menu-item';
 import { LanguageMenu } from './language-menu';
 import type { HeaderMenuId } from './menu-types';
 import { NOTIFICATION_COUNT, NotificationsMenu } from './notifications-menu';
@@ -100,9 +97,7 @@ function HeaderIcon({
 export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
-  const userQuery = useUser();
-  const storedUser = sessionStore.use((s) => s.user);
-  const user = userQuery.data ?? storedUser ?? undefined;
+  const { query: userQuery, user } = useAgentUser();
   const cartCount = cartStore.use((s) => s.items.length);
   const headerFilterId = themeOptions.use((s) => s.headerFilterId);
   const filter = HEADER_FILTERS.find((f) => f.id === headerFilterId) ?? HEADER_FILTERS[1];
@@ -232,13 +227,7 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           <ExitToAppOutlined />
         </HeaderIcon>
         <HeaderIcon label={t('header.userMenu')} sx={desktopOnly} onClick={open('user')}>
-          <Avatar
-            src={user?.avatar || undefined}
-            alt={user?.nickname ?? ''}
-            sx={{ width: 28, height: 28, fontSize: 14 }}
-          >
-            {user?.nickname.slice(0, 1)}
-          </Avatar>
+          <AgentAvatar user={user} />
         </HeaderIcon>
         <HeaderIcon
           label={t('header.settings')}
@@ -256,65 +245,53 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
       <AgentBar user={user} loading={userQuery.isPending && userQuery.fetchStatus !== 'idle'} />
 
       <Menu anchorEl={anchorOf('more')} open={menu?.id === 'more'} onClose={closeMenu}>
-        <MenuItem onClick={switchTo('quickLinks')}>
-          <ListItemIcon>
-            <LinkOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.quickLinks')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={switchTo('language')}>
-          <ListItemIcon>
-            <TranslateOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.language')}</ListItemText>
+        <IconMenuItem
+          icon={<LinkOutlined fontSize="small" />}
+          label={t('header.quickLinks')}
+          onClick={switchTo('quickLinks')}
+        />
+        <IconMenuItem
+          icon={<TranslateOutlined fontSize="small" />}
+          label={t('header.language')}
+          onClick={switchTo('language')}
+        >
           <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
             {language.flag}
           </Typography>
-        </MenuItem>
+        </IconMenuItem>
         {fullscreen.supported ? (
-          <MenuItem
+          <IconMenuItem
+            icon={fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}
+            label={fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
             onClick={() => {
               closeMenu();
               fullscreen.toggle();
             }}
-          >
-            <ListItemIcon>
-              {fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}
-            </ListItemIcon>
-            <ListItemText>
-              {fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
-            </ListItemText>
-          </MenuItem>
+          />
         ) : null}
-        <MenuItem onClick={switchTo('notifications')}>
-          <ListItemIcon>
-            <NotificationsNoneOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.notifications')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={switchTo('cart')}>
-          <ListItemIcon>
-            <ShoppingCartOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.cart')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={switchTo('user')}>
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.userMenu')}</ListItemText>
-        </MenuItem>
-        <MenuItem
+        <IconMenuItem
+          icon={<NotificationsNoneOutlined fontSize="small" />}
+          label={t('header.notifications')}
+          onClick={switchTo('notifications')}
+        />
+        <IconMenuItem
+          icon={<ShoppingCartOutlined fontSize="small" />}
+          label={t('header.cart')}
+          onClick={switchTo('cart')}
+        />
+        <IconMenuItem
+          icon={<PersonOutline fontSize="small" />}
+          label={t('header.userMenu')}
+          onClick={switchTo('user')}
+        />
+        <IconMenuItem
+          icon={<TuneOutlined fontSize="small" />}
+          label={t('header.settings')}
           onClick={() => {
             closeMenu();
             onOpenCustomizer();
           }}
-        >
-          <ListItemIcon>
-            <TuneOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('header.settings')}</ListItemText>
-        </MenuItem>
+        />
       </Menu>
 
       <QuickLinksMenu anchorEl={anchorOf('quickLinks')} onClose={closeMenu} />

@@ -6,9 +6,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { HeaderPopover } from './header-popover';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** Static notices of the header (SPEC section 2): how the system is used, no invented events. */
@@ -23,14 +23,7 @@ export const NOTIFICATION_COUNT = ITEMS.length;
 export function NotificationsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
   const { t } = useTranslation();
   return (
-    <Popover
-      anchorEl={anchorEl}
-      open={Boolean(anchorEl)}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
-    >
+    <HeaderPopover anchorEl={anchorEl} onClose={onClose}>
       <Box sx={{ px: 2, pt: 1.5 }}>
         <Typography variant="subtitle1">{t('notifications.title')}</Typography>
       </Box>
@@ -45,6 +38,6 @@ export function NotificationsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
           </ListItem>
         ))}
       </List>
-    </Popover>
+    </HeaderPopover>
   );
 }

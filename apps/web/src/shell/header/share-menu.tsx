@@ -1,13 +1,13 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
+import { HeaderPopover } from './header-popover';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** The share prompt: the agent's invite link, a copy button and its QR code for a friend's phone. */
@@ -23,14 +23,7 @@ export function ShareMenu({
     else notify.error(t('errors.copyFailed'));
   };
   return (
-    <Popover
-      anchorEl={anchorEl}
-      open={Boolean(anchorEl)}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)', p: 2 } } }}
-    >
+    <HeaderPopover anchorEl={anchorEl} onClose={onClose} padded>
       <Typography variant="subtitle1" gutterBottom>
         {t('share.title')}
       </Typography>
@@ -78,6 +71,6 @@ export function ShareMenu({
       ) : (
         <Typography variant="body2">{t('share.unavailable')}</Typography>
       )}
-    </Popover>
+    </HeaderPopover>
   );
 }

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { localTitleKey } from '../../lib/agent-level';
+import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';
 
 const LINKS = [
@@ -85,17 +86,14 @@ export function UserMenu({
         <ListItemText>{t('nav.lockScreen')}</ListItemText>
       </MenuItem>
       <Divider />
-      <MenuItem
+      <IconMenuItem
+        icon={<LogoutOutlined fontSize="small" />}
+        label={t('userMenu.logout')}
         onClick={() => {
           onClose();
           onLogout();
         }}
-      >
-        <ListItemIcon>
-          <LogoutOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('userMenu.logout')}</ListItemText>
-      </MenuItem>
+      />
     </Menu>
   );
 }

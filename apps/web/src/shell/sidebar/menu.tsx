@@ -24,6 +24,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import type { ReactNode } from 'react';
+import { DASHBOARD_TITLES } from '../../config/dashboards';
 import type { DashboardName, LayoutName } from '../../config/paths';
 import { paths } from '../../config/paths';
 import type { TranslationKey } from '../../i18n/keys';
@@ -50,18 +51,9 @@ const DASHBOARD_ICONS: Record<DashboardName, ReactNode> = {
   saas: <CloudOutlined />,
 };
 
-const DASHBOARD_LABELS: Record<DashboardName, TranslationKey> = {
-  ecommerce: 'nav.dashboards.ecommerce',
-  'web-analytics': 'nav.dashboards.webAnalytics',
-  magazine: 'nav.dashboards.magazine',
-  news: 'nav.dashboards.news',
-  agency: 'nav.dashboards.agency',
-  saas: 'nav.dashboards.saas',
-};
-
 const dashboard = (name: DashboardName): NavItem => ({
   id: `dashboard-${name}`,
-  label: DASHBOARD_LABELS[name],
+  label: DASHBOARD_TITLES[name],
   icon: DASHBOARD_ICONS[name],
   href: (layout) => paths.layouts[layout].dashboard[name].getHref(),
 });

@@ -6,90 +6,42 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ResponseCode } from '@promoter/contract';
-import type { TPlayer } from '@promoter/contract';
-import type { CallData } from '@promoter/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { CallData, TPlayer } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { request } from '../../../api/client';
-import { isApiError, NetworkError } from '../../../api/errors';
-import { queryClient } from '../../../api/query-client';
+import { useNavigate, useSearchParams } from 'react-router';
+import { failureMessage, withProgress } from '../../../api/call-with-progress';
+import { useOptionFlag } from '../../../api/get-option';
+import { runLogin, storeLogin } from '../../../api/login-outcome';
+import type { LoginFailure, SignedInAs } from '../../../api/login-outcome';
+import { BusyStatus } from '../../../components/ui/busy-status';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LinkAlert } from '../../../components/ui/link-alert';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { OptionKey } from '../../../config/constants';
 import { paths } from '../../../config/paths';
+import { AGENT_ID_PATTERN } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { progress } from '../../../lib/progress';
-import { session, sessionStore, useIsAuthenticated } from '../../../lib/session';
+import { sessionStore, useIsAuthenticated } from '../../../lib/session';
+import { singleUseAttempts } from '../../../lib/single-use';
+import { bindToAgent } from '../api/bind-to-agent';
+import { getAgentCard } from '../api/get-agent-card';
+import { useOwnPlayer } from '../api/get-own-player';
+import { playerBindLogin } from '../api/player-bind-login';
+import { unbindFromAgent } from '../api/unbind-from-agent';
 
-// ---- the calls of this page (kept here: the page is the agent area's only user of them) ----------------
-
-/** The signed-in player's own record (`agent/login/getPlayer`): its current agent. */
-function getOwnPlayerQueryOptions(playerId: number) {
-  return {
-    queryKey: ['player', playerId],
-    queryFn: () => request('getPlayer', { playerId }),
-  } as const;
-}
-
-/** `bind.unbindAllowed`, a public option: whether a bound player may unbind. */
-const unbindAllowedQueryOptions = {
-  queryKey: ['option', 'bind.unbindAllowed'],
-  queryFn: async () => (await request('getOptionsByKey', { key: 'bind.unbindAllowed' })).value === 'true',
-  staleTime: 10 * 60_000,
-} as const;
-
-const bindToAgent = (agentId: number) => request('bind', { agentId });
-const unbindFromAgent = () => request('unbind', {});
-
-type BindLoginOutcome =
-  | { kind: 'agent' }
-  | { kind: 'player' }
-  | { kind: 'no-game-account' }
-  | { kind: 'agent-tip' | 'failed'; message: string }
-  | { kind: 'network' };
+type BindLoginOutcome = SignedInAs | LoginFailure;
 
 // A game ticket is single-use: one attempt per ticket and page load, even when React runs an effect twice.
-const bindLogins = new Map<string, Promise<BindLoginOutcome>>();
+const bindLogins = singleUseAttempts<BindLoginOutcome>();
 
 /** The game's "bind to this agent" link: `?token=<ticket>&agentId=<id>` signs in and binds an unbound player. */
-function playerBindLogin(token: string, agentId: number): Promise<BindLoginOutcome> {
-  let attempt = bindLogins.get(token);
-  if (!attempt) {
-    attempt = (async (): Promise<BindLoginOutcome> => {
-      progress.start();
-      try {
-        const data = await request('playerBindLogin', { token, agentId });
-        queryClient.clear();
-        if (data.isAgent) {
-          session.signInAgent(data.token, data.user);
-          return { kind: 'agent' };
-        }
-        session.signInPlayer(data.token, data.player);
-        return { kind: 'player' };
-      } catch (error) {
-        if (isApiError(error, ResponseCode.noGameAccount)) {
-          session.markMobileLogin();
-          return { kind: 'no-game-account' };
-        }
-        if (isApiError(error, ResponseCode.agentUnavailable))
-          return { kind: 'agent-tip', message: error.message };
-        if (error instanceof NetworkError) return { kind: 'network' };
-        return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
-      } finally {
-        progress.done();
-      }
-    })();
-    bindLogins.set(token, attempt);
-  }
-  return attempt;
+function signInAndBind(token: string, agentId: number): Promise<BindLoginOutcome> {
+  return bindLogins.run(token, () => runLogin(async () => storeLogin(await playerBindLogin(token, agentId))));
 }
-
-const AGENT_ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 function PlayerCard({ player }: { player: TPlayer | null }) {
   const { t } = useTranslation();
@@ -124,24 +76,19 @@ function PlayerCard({ player }: { player: TPlayer | null }) {
 /** The bound agent, and unbinding after a confirmation when the platform allows it. */
 function BoundAgent({ agentId }: { agentId: number }) {
   const { t } = useTranslation();
-  const unbindAllowed = useQuery(unbindAllowedQueryOptions);
+  const unbindAllowed = useOptionFlag(OptionKey.bindUnbindAllowed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const unbind = async () => {
     setBusy(true);
-    progress.start();
-    try {
+    await withProgress(async () => {
       const { player } = await unbindFromAgent();
       sessionStore.set({ player });
       setConfirming(false);
       notify.success(t('identity.bind.unbound'));
-    } catch (error) {
-      if (error instanceof NetworkError) notify.error(t('errors.server'));
-    } finally {
-      progress.done();
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -159,7 +106,7 @@ function BoundAgent({ agentId }: { agentId: number }) {
               </Typography>
             </Stack>
           </Stack>
-          {unbindAllowed.data === true ? (
+          {unbindAllowed === true ? (
             <Button
               variant="outlined"
               color="error"
@@ -169,7 +116,7 @@ function BoundAgent({ agentId }: { agentId: number }) {
             >
               {t('identity.bind.unbind')}
             </Button>
-          ) : unbindAllowed.data === false ? (
+          ) : unbindAllowed === false ? (
             <Typography variant="body2" color="text.secondary" data-testid="bind-agent-unbind-closed">
               {t('identity.bind.unbindNotAllowed')}
             </Typography>
@@ -207,11 +154,11 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
     setError(null);
     setBusy(true);
     try {
-      setCard(await request('agentCard', { agentId: Number(text) }));
+      setCard(await getAgentCard(Number(text)));
       setTarget(Number(text));
     } catch (failure) {
       // Not an agent: the server's message has been toasted; it also stays under the field.
-      setError(failure instanceof NetworkError ? t('errors.server') : (failure as Error).message);
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -219,21 +166,18 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
 
   const bind = async (agentId: number) => {
     setBusy(true);
-    progress.start();
-    try {
+    const failure = await withProgress(async () => {
       const { player } = await bindToAgent(agentId);
       sessionStore.set({ player });
       setTarget(null);
       notify.success(t('identity.bind.bound', { id: agentId }));
-    } catch (failure) {
+    });
+    if (failure !== null) {
       // Code 0 (not an agent, already bound) has been toasted; it also stays under the field.
-      setError(failure instanceof NetworkError ? t('errors.server') : (failure as Error).message);
-      if (failure instanceof NetworkError) notify.error(t('errors.server'));
+      setError(failure);
       setTarget(null);
-    } finally {
-      progress.done();
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   return (
@@ -260,15 +204,9 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
             fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'bind-agent-input' } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            data-testid="bind-agent-submit"
-          >
+          <SubmitButton busy={busy} testId="bind-agent-submit">
             {t('identity.bind.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </CardContent>
       <ConfirmDialog
@@ -310,8 +248,8 @@ export function BindAgentPage() {
     if (!ticket || !AGENT_ID_PATTERN.test(queryAgentId)) return;
     let active = true;
     // The used ticket leaves the address, so a reload cannot send it again.
-    void navigate(`${paths.agent.bindAgent.getHref()}?agentId=${queryAgentId}`, { replace: true });
-    void playerBindLogin(ticket, Number(queryAgentId)).then((outcome) => {
+    void navigate(paths.agent.bindAgent.getHref({ agentId: Number(queryAgentId) }), { replace: true });
+    void signInAndBind(ticket, Number(queryAgentId)).then((outcome) => {
       if (!active) return;
       if (outcome.kind === 'agent') {
         void navigate(paths.agent.main.getHref(), { replace: true });
@@ -330,10 +268,10 @@ export function BindAgentPage() {
 
   const signedInPlayer = signedIn && user === null && player !== null ? player : null;
   // The stored player may be stale (bound elsewhere since): its own record says who its agent is now.
-  const fresh = useQuery({
-    ...getOwnPlayerQueryOptions(signedInPlayer?.playerId ?? 0),
-    enabled: signedInPlayer !== null && bindLogin !== 'running',
-  });
+  const fresh = useOwnPlayer(
+    signedInPlayer?.playerId ?? 0,
+    signedInPlayer !== null && bindLogin !== 'running',
+  );
   useEffect(() => {
     const current = sessionStore.get().player;
     if (
@@ -347,12 +285,7 @@ export function BindAgentPage() {
 
   let body;
   if (bindLogin === 'running') {
-    body = (
-      <Stack spacing={1.5} sx={{ alignItems: 'center', py: 3 }} role="status">
-        <CircularProgress size={32} />
-        <Typography color="text.secondary">{t('login.signingIn')}</Typography>
-      </Stack>
-    );
+    body = <BusyStatus text={t('login.signingIn')} py={3} />;
   } else if (signedInPlayer) {
     body =
       signedInPlayer.agentId !== null ? (
@@ -362,31 +295,23 @@ export function BindAgentPage() {
       );
   } else if (signedIn && user) {
     body = (
-      <Alert
-        severity="info"
-        data-testid="bind-agent-is-agent"
-        action={
-          <Button color="inherit" size="small" component={RouterLink} to={paths.agent.main.getHref()}>
-            {t('agentIndex.enter')}
-          </Button>
-        }
+      <LinkAlert
+        to={paths.agent.main.getHref()}
+        linkLabel={t('agentIndex.enter')}
+        testId="bind-agent-is-agent"
       >
         {t('identity.bind.isAgent')}
-      </Alert>
+      </LinkAlert>
     );
   } else {
     body = (
-      <Alert
-        severity="info"
-        data-testid="bind-agent-signed-out"
-        action={
-          <Button color="inherit" size="small" component={RouterLink} to={paths.session.login.getHref()}>
-            {t('identity.common.toLogin')}
-          </Button>
-        }
+      <LinkAlert
+        to={paths.session.login.getHref()}
+        linkLabel={t('identity.common.toLogin')}
+        testId="bind-agent-signed-out"
       >
         {t('login.openFromGame')}
-      </Alert>
+      </LinkAlert>
     );
   }
 

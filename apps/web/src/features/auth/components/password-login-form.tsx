@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { muiField } from '../lib/mui-field';
-import { usePasswordVisibility } from './password-visibility';
+import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { agentIdRules, passwordRequiredRules } from '../../../lib/form-rules';
+import { muiField } from '../../../lib/mui-field';
 import { signInWithPassword } from '../lib/sign-in-with-password';
-import type { PasswordLoginOutcome } from '../lib/sign-in-with-password';
 
 interface FormValues {
   agentId: string;
@@ -30,7 +30,6 @@ export function PasswordLoginForm({
 }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const password = usePasswordVisibility();
   const {
     register,
     handleSubmit,
@@ -41,7 +40,7 @@ export function PasswordLoginForm({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const outcome: PasswordLoginOutcome = await signInWithPassword(Number(values.agentId), values.password);
+    const outcome = await signInWithPassword(Number(values.agentId), values.password);
     switch (outcome.kind) {
       case 'agent':
         onSignedIn();
@@ -52,6 +51,7 @@ export function PasswordLoginForm({
       case 'network':
         setFailure(t('errors.server'));
         break;
+      case 'no-game-account':
       case 'failed':
         setFailure(outcome.message);
         break;
@@ -64,44 +64,24 @@ export function PasswordLoginForm({
         label={t('identity.common.agentId')}
         autoComplete="username"
         fullWidth
-        {...muiField(
-          register('agentId', {
-            required: t('identity.validation.agentIdRequired'),
-            pattern: { value: /^[1-9]\d{0,9}$/, message: t('identity.validation.agentId') },
-          }),
-          errors.agentId,
-        )}
+        {...muiField(register('agentId', agentIdRules(t)), errors.agentId)}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-agent-id' } }}
       />
-      <TextField
+      <PasswordField
         label={t('identity.common.password')}
-        type={password.type}
+        registration={register('password', passwordRequiredRules(t))}
+        error={errors.password}
         autoComplete="current-password"
-        fullWidth
-        {...muiField(
-          register('password', { required: t('identity.validation.passwordRequired') }),
-          errors.password,
-        )}
-        slotProps={{
-          htmlInput: { 'data-testid': 'login-password' },
-          input: { endAdornment: password.adornment },
-        }}
+        testId="login-password"
       />
       {failure ? (
         <Alert severity="error" data-testid="login-password-error">
           {failure}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={isSubmitting}
-        data-testid="login-submit"
-      >
+      <SubmitButton busy={isSubmitting} fullWidth testId="login-submit">
         {isSubmitting ? t('login.signingIn') : t('identity.login.submit')}
-      </Button>
+      </SubmitButton>
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { BusyStatus } from '../../../components/ui/busy-status';
 import { LOGIN_NOTICE_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
@@ -56,12 +55,7 @@ export function WechatCodeSignIn({ code, state }: { code: string; state: string 
   }, [code, state, navigate, t]);
 
   if (view.kind === 'signing-in') {
-    return (
-      <Stack spacing={1.5} sx={{ alignItems: 'center', py: 4 }} role="status" data-testid="wechat-signing-in">
-        <CircularProgress size={32} />
-        <Typography color="text.secondary">{t('identity.wechat.signingIn')}</Typography>
-      </Stack>
-    );
+    return <BusyStatus text={t('identity.wechat.signingIn')} py={4} testId="wechat-signing-in" />;
   }
   return (
     <Stack spacing={2} data-testid="wechat-failed">

@@ -1,10 +1,11 @@
-import { ResponseCode } from '@promoter/contract';
-import { isApiError, NetworkError } from '../../../api/errors';
-import { queryClient } from '../../../api/query-client';
+import { NetworkError } from '../../../api/errors';
+import { runLogin, storeLogin } from '../../../api/login-outcome';
+import type { LoginFailure } from '../../../api/login-outcome';
 import { paths } from '../../../config/paths';
 import { i18n } from '../../../i18n';
 import { progress } from '../../../lib/progress';
-import { session, sessionStore } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session';
+import { singleUseAttempts } from '../../../lib/single-use';
 import { isWeChatBrowser } from '../../../lib/user-agent';
 import { getWechatAuthorizeUrl } from '../api/get-code';
 import { getUnionId } from '../api/get-union-id';
@@ -69,12 +70,7 @@ export async function startWechatSignIn(): Promise<'leaving' | 'refused' | 'netw
   }
 }
 
-export type WechatLoginOutcome =
-  | { kind: 'signed-in'; destination: string }
-  | { kind: 'no-game-account' }
-  | { kind: 'agent-tip'; message: string }
-  | { kind: 'network' }
-  | { kind: 'failed'; message: string };
+export type WechatLoginOutcome = { kind: 'signed-in'; destination: string } | LoginFailure;
 
 /**
  * Login by union identifier (SPEC section 4): exchange the code, then sign in with the union id. Success stores
@@ -84,41 +80,21 @@ export type WechatLoginOutcome =
 async function signIn(code: string, state: string | null): Promise<WechatLoginOutcome> {
   // The server signed `state` into the authorize URL and checks it came back: without it there is no proof.
   if (!state) return { kind: 'failed', message: i18n.t('identity.wechat.noState') };
-  progress.start();
-  try {
+  return runLogin(async () => {
     const { unionId, wxUserInfo, ticket } = await getUnionId({ code, state });
     sessionStore.set({ unionId, wxUserInfo });
-    const data = await loginByUnionId({ unionId, ticket });
-    queryClient.clear();
-    if (data.isAgent) session.signInAgent(data.token, data.user);
-    else session.signInPlayer(data.token, data.player);
-    const toMain = data.isAgent || isWeChatBrowser(navigator.userAgent);
+    const signedIn = storeLogin(await loginByUnionId({ unionId, ticket }));
+    const toMain = signedIn.kind === 'agent' || isWeChatBrowser(navigator.userAgent);
     return {
       kind: 'signed-in',
       destination: toMain ? paths.agent.main.getHref() : paths.agent.mineRecharge.getHref({ from: 'reg' }),
-    };
-  } catch (error) {
-    if (isApiError(error, ResponseCode.noGameAccount)) {
-      session.markMobileLogin();
-      return { kind: 'no-game-account' };
-    }
-    if (isApiError(error, ResponseCode.agentUnavailable))
-      return { kind: 'agent-tip', message: error.message };
-    if (error instanceof NetworkError) return { kind: 'network' };
-    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
-  } finally {
-    progress.done();
-  }
+    } as const;
+  });
 }
 
 // A code is single-use: it is sent once per page load, even when React runs an effect twice.
-const attempts = new Map<string, Promise<WechatLoginOutcome>>();
+const attempts = singleUseAttempts<WechatLoginOutcome>();
 
 export function signInWithWechatCode(code: string, state: string | null): Promise<WechatLoginOutcome> {
-  let attempt = attempts.get(code);
-  if (!attempt) {
-    attempt = signIn(code, state);
-    attempts.set(code, attempt);
-  }
-  return attempt;
+  return attempts.run(code, () => signIn(code, state));
 }

@@ -1,11 +1,9 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { BusyStatus } from '../../../components/ui/busy-status';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { readLoginToken } from '../lib/read-login-token';
@@ -47,10 +45,7 @@ export function CallbackPage() {
         {params.code && !params.error ? (
           <WechatCodeSignIn code={params.code} state={params.state} />
         ) : (
-          <Stack spacing={1.5} sx={{ alignItems: 'center', py: 4 }} role="status">
-            <CircularProgress size={32} />
-            <Typography color="text.secondary">{t('login.signingIn')}</Typography>
-          </Stack>
+          <BusyStatus text={t('login.signingIn')} py={4} />
         )}
       </CardContent>
     </Card>

@@ -6,16 +6,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { passwordRequiredRules } from '../../../lib/form-rules';
 import { sessionStore } from '../../../lib/session';
-import { usePasswordVisibility } from '../components/password-visibility';
-import { muiField } from '../lib/mui-field';
 import { signInWithPassword } from '../lib/sign-in-with-password';
 
 /** Where to go back after unlocking: a route the opener passed as `state.from`, or the agent main page. */
@@ -37,7 +37,6 @@ export function LockScreenPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = sessionStore.use((s) => s.user);
-  const password = usePasswordVisibility();
   const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
   const {
     register,
@@ -95,20 +94,13 @@ export function LockScreenPage() {
               {t('identity.lock.text')}
             </Typography>
           </Stack>
-          <TextField
+          <PasswordField
             label={t('identity.common.password')}
-            type={password.type}
+            registration={register('password', passwordRequiredRules(t))}
+            error={errors.password}
             autoComplete="current-password"
             autoFocus
-            fullWidth
-            {...muiField(
-              register('password', { required: t('identity.validation.passwordRequired') }),
-              errors.password,
-            )}
-            slotProps={{
-              htmlInput: { 'data-testid': 'lock-password' },
-              input: { endAdornment: password.adornment },
-            }}
+            testId="lock-password"
           />
           {failure ? (
             <Alert severity="error">
@@ -116,16 +108,9 @@ export function LockScreenPage() {
               {failure.message}
             </Alert>
           ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            startIcon={<LockOutlined />}
-            data-testid="lock-unlock"
-          >
+          <SubmitButton busy={isSubmitting} startIcon={<LockOutlined />} testId="lock-unlock">
             {t('identity.lock.unlock')}
-          </Button>
+          </SubmitButton>
           <Button component={RouterLink} to={paths.session.login.getHref()}>
             {t('identity.lock.otherAccount')}
           </Button>

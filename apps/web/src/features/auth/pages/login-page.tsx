@@ -2,10 +2,8 @@ import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,6 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { BrandHeading } from '../../../components/brand-heading';
+import { BusyStatus } from '../../../components/ui/busy-status';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { PasswordLoginForm } from '../components/password-login-form';
@@ -87,17 +88,9 @@ export function LoginPage() {
       <Card>
         <CardContent>
           <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-            <Box component="img" src="./favicon.svg" alt="" sx={{ width: 56, height: 56 }} />
-            <Typography variant="h5" component="h2">
-              {t('app.brand')}
-            </Typography>
+            <BrandHeading logoSize={56} />
 
-            {state === 'signing-in' ? (
-              <Stack spacing={1.5} sx={{ alignItems: 'center', py: 2 }} role="status">
-                <CircularProgress size={32} />
-                <Typography color="text.secondary">{t('login.signingIn')}</Typography>
-              </Stack>
-            ) : null}
+            {state === 'signing-in' ? <BusyStatus text={t('login.signingIn')} /> : null}
 
             {state === 'agent-tip' ? (
               <Alert
@@ -111,25 +104,16 @@ export function LoginPage() {
             ) : null}
 
             {state === 'network' ? (
-              <Alert
-                severity="error"
+              <RetryAlert
                 sx={{ width: '100%', textAlign: 'start' }}
-                data-testid="login-server-error"
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    onClick={() => {
-                      if (ticket) forgetTicket(ticket);
-                      setRetry((n) => n + 1);
-                    }}
-                  >
-                    {t('common.retry')}
-                  </Button>
-                }
+                testId="login-server-error"
+                onRetry={() => {
+                  if (ticket) forgetTicket(ticket);
+                  setRetry((n) => n + 1);
+                }}
               >
                 {t('errors.server')}
-              </Alert>
+              </RetryAlert>
             ) : null}
           </Stack>
           {state === 'no-ticket' || state === 'agent-tip' || state === 'network' ? (

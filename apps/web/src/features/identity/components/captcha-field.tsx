@@ -4,24 +4,29 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { muiField } from '../lib/mui-field';
-import { CAPTCHA_RESEND_SECONDS } from '../lib/rules';
+import { NetworkError } from '../../../api/errors';
+import { CAPTCHA_RESEND_SECONDS } from '../../../lib/form-rules';
+import { muiField } from '../../../lib/mui-field';
+import { notify } from '../../../lib/notify';
 import { useCountdown } from '../lib/use-countdown';
 
 /**
- * The SMS code input with its send button. `onSend` checks the mobile and asks for a code; when it resolves
- * true the button waits 60 s (one code a minute per number) before it can send again.
+ * The SMS code input with its send button. The button checks the mobile (`mobileValid`, e.g. the form's
+ * `trigger('mobile')`) and asks for a code (`send`); once a code went out it waits 60 s (one code a minute per
+ * number) before it can send again.
  */
 export function CaptchaField({
   registration,
   error,
-  onSend,
+  mobileValid,
+  send: sendCode,
   initialWaitSeconds = 0,
   testId,
 }: {
   registration: UseFormRegisterReturn;
   error?: FieldError;
-  onSend: () => Promise<boolean>;
+  mobileValid: () => Promise<boolean>;
+  send: () => Promise<unknown>;
   initialWaitSeconds?: number;
   testId: string;
 }) {
@@ -30,10 +35,23 @@ export function CaptchaField({
   const [sending, setSending] = useState(false);
   const [sentOnce, setSentOnce] = useState(initialWaitSeconds > 0);
 
+  /** True once a code went out; the client has toasted a refusal (code 0), no answer is toasted here. */
+  const trySend = async () => {
+    if (!(await mobileValid())) return false;
+    try {
+      await sendCode();
+      notify.success(t('identity.common.codeSent'));
+      return true;
+    } catch (failure) {
+      if (failure instanceof NetworkError) notify.error(t('errors.server'));
+      return false;
+    }
+  };
+
   const send = async () => {
     setSending(true);
     try {
-      if (await onSend()) {
+      if (await trySend()) {
         countdown.start(CAPTCHA_RESEND_SECONDS);
         setSentOnce(true);
       }

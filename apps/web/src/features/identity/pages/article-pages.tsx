@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { ArticleView } from '../components/article-view';
-import type { ArticleSlug } from '../api/read-article';
+import type { ArticleSlug } from '../../../api/read-article';
+import { ArticleView } from '../../../components/article-view';
 
 function ArticlePage({ slug, testId }: { slug: ArticleSlug; testId: string }) {
   return (

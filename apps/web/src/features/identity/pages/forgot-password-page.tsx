@@ -2,19 +2,18 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { NetworkError } from '../../../api/errors';
+import { withProgress } from '../../../api/call-with-progress';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { mobileRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { progress } from '../../../lib/progress';
 import { sendCaptcha } from '../api/get-captcha';
-import { muiField } from '../lib/mui-field';
+import { MobileField } from '../components/mobile-field';
 import type { ResetHandover } from '../lib/reset-handover';
-import { mobileRules } from '../lib/rules';
 
 /** /session/forgot-password: the agent's mobile gets a reset code, then the reset page takes over. */
 export function ForgotPasswordPage() {
@@ -27,17 +26,12 @@ export function ForgotPasswordPage() {
   } = useForm<{ mobile: string }>({ defaultValues: { mobile: '' } });
 
   const submit = handleSubmit(async ({ mobile }) => {
-    progress.start();
-    try {
+    await withProgress(async () => {
       await sendCaptcha(mobile, 'reset-password');
       notify.success(t('identity.common.codeSent'));
       const handover: ResetHandover = { mobile, sentAt: Date.now() };
       void navigate(paths.session.resetPassword.getHref(), { state: handover });
-    } catch (error) {
-      if (error instanceof NetworkError) notify.error(t('errors.server'));
-    } finally {
-      progress.done();
-    }
+    });
   });
 
   return (
@@ -47,25 +41,14 @@ export function ForgotPasswordPage() {
           <Typography variant="body2" color="text.secondary">
             {t('identity.forgotPassword.intro')}
           </Typography>
-          <TextField
-            label={t('identity.common.mobile')}
-            type="tel"
-            autoComplete="tel"
-            fullWidth
-            {...muiField(register('mobile', mobileRules(t)), errors.mobile)}
-            slotProps={{
-              htmlInput: { inputMode: 'numeric', maxLength: 11, 'data-testid': 'forgot-password-mobile' },
-            }}
+          <MobileField
+            registration={register('mobile', mobileRules(t))}
+            error={errors.mobile}
+            testId="forgot-password-mobile"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            data-testid="forgot-password-submit"
-          >
+          <SubmitButton busy={isSubmitting} testId="forgot-password-submit">
             {t('identity.common.sendCode')}
-          </Button>
+          </SubmitButton>
           <Button component={RouterLink} to={paths.session.resetPassword.getHref()}>
             {t('identity.forgotPassword.haveCode')}
           </Button>

@@ -6,33 +6,29 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AGENT_LEVELS, type AgentLevel } from '@promoter/contract';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { NetworkError } from '../../../api/errors';
+import { withProgress } from '../../../api/call-with-progress';
+import { useOptionFlag } from '../../../api/get-option';
 import { queryClient } from '../../../api/query-client';
+import { LinkAlert } from '../../../components/ui/link-alert';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { OptionKey } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { progress } from '../../../lib/progress';
 import { session, sessionStore, useIsAuthenticated } from '../../../lib/session';
-import { usePublicFlag } from '../api/get-public-flag';
 import { registerAgent } from '../api/register-agent';
 import { sendRegisterCaptcha } from '../api/register-captcha';
-import { CaptchaField } from '../components/captcha-field';
-import { PasswordField } from '../components/password-field';
-import { muiField } from '../lib/mui-field';
-import { captchaRules, confirmPasswordRules, mobileRules, newPasswordRules } from '../lib/rules';
+import { NewPasswordFields } from '../components/new-password-fields';
+import type { NewPasswordValues } from '../components/new-password-fields';
+import { SmsCodeFields } from '../components/sms-code-fields';
+import type { SmsCodeValues } from '../components/sms-code-fields';
 
-interface FormValues {
-  mobile: string;
-  captcha: string;
-  password: string;
-  confirm: string;
-}
+type FormValues = SmsCodeValues & NewPasswordValues;
 
 /** `from` and `level` of an invite link; a value that is present but unusable makes the link invalid. */
 function readInvite(params: URLSearchParams): { from?: number; level?: AgentLevel; invalid: boolean } {
@@ -56,40 +52,27 @@ export function SignUpPage() {
   const signedIn = useIsAuthenticated();
   const player = sessionStore.use((s) => s.player);
   const user = sessionStore.use((s) => s.user);
-  const registerOpen = usePublicFlag('register.open');
+  const registerOpen = useOptionFlag(OptionKey.registerOpen);
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    defaultValues: { mobile: '', captcha: '', newPassword: '', confirm: '' },
+  });
   const {
-    register,
     handleSubmit,
-    trigger,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ defaultValues: { mobile: '', captcha: '', password: '', confirm: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   useEffect(() => {
     if (invite.from !== undefined) sessionStore.set({ parentId: invite.from });
   }, [invite.from]);
 
-  const sendCode = async () => {
-    if (!(await trigger('mobile'))) return false;
-    try {
-      await sendRegisterCaptcha(getValues('mobile'));
-      notify.success(t('identity.common.codeSent'));
-      return true;
-    } catch (error) {
-      if (error instanceof NetworkError) notify.error(t('errors.server'));
-      return false;
-    }
-  };
-
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    progress.start();
-    try {
+    const failed = await withProgress(async () => {
       const data = await registerAgent({
         mobile: values.mobile,
         captcha: values.captcha,
-        password: values.password,
+        password: values.newPassword,
         from: invite.from,
         level: invite.level,
       });
@@ -97,12 +80,8 @@ export function SignUpPage() {
       session.signInAgent(data.token, data.user);
       void navigate(paths.agent.main.getHref(), { replace: true });
       notify.success(t('login.welcome'));
-    } catch (error) {
-      setFailure(error instanceof NetworkError ? t('errors.server') : (error as Error).message);
-      if (error instanceof NetworkError) notify.error(t('errors.server'));
-    } finally {
-      progress.done();
-    }
+    });
+    if (failed !== null) setFailure(failed);
   });
 
   const closed = invite.from === undefined && registerOpen === false;
@@ -159,78 +138,42 @@ export function SignUpPage() {
           </CardContent>
         </Card>
       ) : !signedInPlayer || !player ? (
-        <Alert
-          severity="info"
-          data-testid="sign-up-already-agent"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to={paths.agent.main.getHref()}>
-              {t('agentIndex.enter')}
-            </Button>
-          }
+        <LinkAlert
+          to={paths.agent.main.getHref()}
+          linkLabel={t('agentIndex.enter')}
+          testId="sign-up-already-agent"
         >
           {t('identity.signUp.alreadyAgent')}
-        </Alert>
+        </LinkAlert>
       ) : (
         <Card>
           <CardContent>
-            <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Avatar src={player.avatar || undefined} alt={player.nickname}>
-                  {player.nickname.slice(0, 1)}
-                </Avatar>
-                <Stack sx={{ minWidth: 0 }}>
-                  <Typography noWrap data-testid="sign-up-player">
-                    {player.nickname}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('bindAgent.playerId', { id: player.playerId })}
-                  </Typography>
+            <FormProvider {...form}>
+              <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <Avatar src={player.avatar || undefined} alt={player.nickname}>
+                    {player.nickname.slice(0, 1)}
+                  </Avatar>
+                  <Stack sx={{ minWidth: 0 }}>
+                    <Typography noWrap data-testid="sign-up-player">
+                      {player.nickname}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('bindAgent.playerId', { id: player.playerId })}
+                    </Typography>
+                  </Stack>
                 </Stack>
+                <SmsCodeFields send={sendRegisterCaptcha} testIdPrefix="sign-up" />
+                <NewPasswordFields
+                  label={t('identity.common.password')}
+                  testIds={{ password: 'sign-up-password', confirm: 'sign-up-confirm' }}
+                />
+                {failure ? <Alert severity="error">{failure}</Alert> : null}
+                <SubmitButton busy={isSubmitting} testId="sign-up-submit">
+                  {t('identity.signUp.submit')}
+                </SubmitButton>
               </Stack>
-              <TextField
-                label={t('identity.common.mobile')}
-                type="tel"
-                autoComplete="tel"
-                fullWidth
-                {...muiField(register('mobile', mobileRules(t)), errors.mobile)}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 11, 'data-testid': 'sign-up-mobile' },
-                }}
-              />
-              <CaptchaField
-                registration={register('captcha', captchaRules(t))}
-                error={errors.captcha}
-                onSend={sendCode}
-                testId="sign-up-captcha"
-              />
-              <PasswordField
-                label={t('identity.common.password')}
-                registration={register('password', newPasswordRules(t))}
-                error={errors.password}
-                autoComplete="new-password"
-                testId="sign-up-password"
-              />
-              <PasswordField
-                label={t('identity.common.confirmPassword')}
-                registration={register(
-                  'confirm',
-                  confirmPasswordRules(t, () => getValues('password')),
-                )}
-                error={errors.confirm}
-                autoComplete="new-password"
-                testId="sign-up-confirm"
-              />
-              {failure ? <Alert severity="error">{failure}</Alert> : null}
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isSubmitting}
-                data-testid="sign-up-submit"
-              >
-                {t('identity.signUp.submit')}
-              </Button>
-            </Stack>
+            </FormProvider>
           </CardContent>
         </Card>
       )}

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallInput, TAgentUser } from '@promoter/contract';
+import type { CallInput } from '@promoter/contract';
 import { request } from '../../../api/client';
-import { getUserQueryOptions } from '../../../api/get-user';
-import { progress } from '../../../lib/progress';
-import { invalidateAfterMoneyMoved } from './keys';
+import { useMoneyMutation } from './money-mutation';
 
 /** An application to withdraw cash (`agent/user/withdrawPostByUser`): the amount leaves the balance at once. */
 export function applyWithdrawal(input: CallInput<'withdraw'>) {
@@ -11,16 +8,5 @@ export function applyWithdrawal(input: CallInput<'withdraw'>) {
 }
 
 export function useApplyWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyWithdrawal,
-    onMutate: () => progress.start(),
-    onSuccess: async (data) => {
-      queryClient.setQueryData<TAgentUser>(getUserQueryOptions().queryKey, (user) =>
-        user ? { ...user, balance: data.balance } : user,
-      );
-      await invalidateAfterMoneyMoved(queryClient);
-    },
-    onSettled: () => progress.done(),
-  });
+  return useMoneyMutation(applyWithdrawal, (user, data) => ({ ...user, balance: data.balance }));
 }

@@ -1,13 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import { MONEY_QUERY_KEY } from './keys';
-
-/** The public options that rule withdrawals. */
-export const WITHDRAW_OPTION_KEYS = {
-  min: 'withdraw.min',
-  feeRate: 'withdraw.feeRate',
-  dailyCount: 'withdraw.dailyCount',
-} as const;
+import { useQueries } from '@tanstack/react-query';
+import { getOptionQueryOptions } from '../../../api/get-option';
+import { OptionKey } from '../../../config/constants';
 
 export interface WithdrawRules {
   /** Money string, e.g. "100.00". */
@@ -17,24 +10,34 @@ export interface WithdrawRules {
   dailyCount: number;
 }
 
-/** The three options, read through `system/version/getOptionsByKey`. */
-export async function getWithdrawRules(): Promise<WithdrawRules> {
-  const [min, feeRate, dailyCount] = await Promise.all(
-    [WITHDRAW_OPTION_KEYS.min, WITHDRAW_OPTION_KEYS.feeRate, WITHDRAW_OPTION_KEYS.dailyCount].map(
-      async (key) => (await request('getOptionsByKey', { key })).value.trim(),
-    ),
-  );
-  return { min: min ?? '0.00', feeRate: feeRate ?? '0', dailyCount: Number(dailyCount) };
-}
+/** The rules as one query: pending until all three options are read, failed when any of them failed. */
+export type WithdrawRulesQuery = { refetch: () => Promise<unknown> } & (
+  | { isPending: true; isError: false; data: undefined }
+  | { isPending: false; isError: true; data: undefined }
+  | { isPending: false; isError: false; data: WithdrawRules }
+);
 
-export function getWithdrawRulesQueryOptions() {
-  return queryOptions({
-    queryKey: [...MONEY_QUERY_KEY, 'withdraw-rules'],
-    queryFn: getWithdrawRules,
-    staleTime: 5 * 60_000,
+const RULE_KEYS = [OptionKey.withdrawMin, OptionKey.withdrawFeeRate, OptionKey.withdrawDailyCount] as const;
+
+/** The public options that rule withdrawals (minimum, fee rate, applications a day), read as shared options. */
+export function useWithdrawRules(): WithdrawRulesQuery {
+  return useQueries({
+    queries: RULE_KEYS.map((key) => getOptionQueryOptions(key)),
+    combine: (results): WithdrawRulesQuery => {
+      const refetch = () => Promise.all(results.map((result) => result.refetch()));
+      if (results.some((result) => result.isError)) {
+        return { isPending: false, isError: true, data: undefined, refetch };
+      }
+      const [min, feeRate, dailyCount] = results.map((result) => result.data?.trim());
+      if (min === undefined || feeRate === undefined || dailyCount === undefined) {
+        return { isPending: true, isError: false, data: undefined, refetch };
+      }
+      return {
+        isPending: false,
+        isError: false,
+        data: { min, feeRate, dailyCount: Number(dailyCount) },
+        refetch,
+      };
+    },
   });
-}
-
-export function useWithdrawRules() {
-  return useQuery(getWithdrawRulesQueryOptions());
 }

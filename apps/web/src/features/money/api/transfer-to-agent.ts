@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallInput, TAgentUser } from '@promoter/contract';
+import type { CallInput } from '@promoter/contract';
 import { request } from '../../../api/client';
-import { getUserQueryOptions } from '../../../api/get-user';
-import { progress } from '../../../lib/progress';
-import { invalidateAfterMoneyMoved } from './keys';
+import { useMoneyMutation } from './money-mutation';
 
 /** Diamonds to an agent of the caller's downline (`agent/user/transferAgent`); `diamonds` is the stock after. */
 export function transferToAgent(input: CallInput<'transferAgent'>) {
@@ -11,16 +8,5 @@ export function transferToAgent(input: CallInput<'transferAgent'>) {
 }
 
 export function useTransferToAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: transferToAgent,
-    onMutate: () => progress.start(),
-    onSuccess: async (data) => {
-      queryClient.setQueryData<TAgentUser>(getUserQueryOptions().queryKey, (user) =>
-        user ? { ...user, diamonds: data.diamonds } : user,
-      );
-      await invalidateAfterMoneyMoved(queryClient);
-    },
-    onSettled: () => progress.done(),
-  });
+  return useMoneyMutation(transferToAgent, (user, data) => ({ ...user, diamonds: data.diamonds }));
 }

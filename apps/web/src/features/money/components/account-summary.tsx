@@ -5,26 +5,17 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TAgentUser } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../../api/get-user';
+import { useAgentUser } from '../../../api/get-user';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { sessionStore } from '../../../lib/session';
-
-/** The signed-in agent as getUser last answered (the stored copy until then). */
-export function useAgent(): { user: TAgentUser | undefined; refreshing: boolean } {
-  const query = useUser();
-  const stored = sessionStore.use((s) => s.user);
-  return { user: query.data ?? stored ?? undefined, refreshing: query.isFetching };
-}
 
 type Figure = 'diamonds' | 'balance';
 
 /** The figures a money screen works with, at its top: the diamond stock and/or the balance. */
 export function AccountSummary({ show }: { show: readonly Figure[] }) {
   const { t, i18n } = useTranslation();
-  const { user } = useAgent();
+  const { user } = useAgentUser();
   const locale = languageOf(i18n.language).htmlLang;
   const items = show.map((figure) =>
     figure === 'diamonds'

@@ -1,10 +1,8 @@
-import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { AgentLevel } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { levelLabelKey } from '../../../lib/agent-level';
+import { PersonLine } from './person-line';
 
 export interface AgentChoice {
   agentId: number;
@@ -20,28 +18,24 @@ export interface AgentChoice {
 export function AgentLine({ agent }: { agent: AgentChoice }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}>
-      <Avatar src={agent.avatar || undefined} alt={agent.nickname}>
-        {agent.nickname.slice(0, 1)}
-      </Avatar>
-      <Stack sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="subtitle1" noWrap>
-            {agent.nickname}
-          </Typography>
-          <Chip
-            size="small"
-            color="primary"
-            variant="outlined"
-            label={t('level.withPromoter', { level: t(levelLabelKey(agent.level)) })}
-            sx={{ flexShrink: 0 }}
-          />
-        </Stack>
-        <Typography variant="body2" color="text.secondary" noWrap>
+    <PersonLine
+      avatar={agent.avatar}
+      nickname={agent.nickname}
+      chip={
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label={t('level.withPromoter', { level: t(levelLabelKey(agent.level)) })}
+          sx={{ flexShrink: 0 }}
+        />
+      }
+      details={
+        <>
           {t('money.common.agentId', { id: agent.agentId })} ·{' '}
           {t('money.transfer.teamSize', { size: agent.teamSize })}
-        </Typography>
-      </Stack>
-    </Stack>
+        </>
+      }
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
 import { formatDateTime } from '../lib/format-time';
-import { billTypeKey } from '../lib/labels';
+import { billTypeKey } from '../../../lib/bill-labels';
 import { SignedAmount } from './signed-amount';
 
 /** One ledger entry: type, memo, time on the left; signed amount and the value after on the right. */

@@ -12,18 +12,13 @@ import { BillEntryItem } from './bill-entry-item';
 import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { LoadMore } from './load-more';
 
-/** The detail screen of one entry (its `id` is a query input beside billType and currency). */
-export function billDetailLocation(id: string) {
-  return { pathname: paths.agent.currencyDetail.path, search: `?${new URLSearchParams({ id }).toString()}` };
-}
-
 /** A ledger flow under a filter, newest first, loading further pages as it scrolls; each entry opens its detail. */
 export function BillList({ filter }: { filter: BillFilter }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useBill(filter);
   const entries = query.data?.pages.flatMap((page) => page.list) ?? [];
-  const open = (entry: TBillEntry) => void navigate(billDetailLocation(entry.id));
+  const open = (entry: TBillEntry) => void navigate(paths.agent.currencyDetail.getHref({ id: entry.id }));
 
   if (query.isPending) return <ListSkeleton />;
   if (query.isError && entries.length === 0) return <ListError onRetry={() => query.refetch()} />;
@@ -42,13 +37,7 @@ export function BillList({ filter }: { filter: BillFilter }) {
           ))}
         </List>
       </Card>
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={() => query.fetchNextPage()}
-        shown={entries.length}
-        testId="bill-load-more"
-      />
+      <LoadMore query={query} shown={entries.length} testId="bill-load-more" />
     </>
   );
 }

@@ -1,15 +1,17 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { ConfirmedOperation } from '../lib/use-confirmed-operation';
+
+export interface ConfirmRow {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}
 
 /** The facts a confirmation dialog asks about, one label and value a row. */
-export function ConfirmRows({
-  rows,
-  note,
-}: {
-  rows: { label: string; value: ReactNode; testId?: string }[];
-  note?: ReactNode;
-}) {
+export function ConfirmRows({ rows, note }: { rows: ConfirmRow[]; note?: ReactNode }) {
   return (
     <Stack spacing={1} sx={{ minWidth: { xs: 0, sm: 320 } }}>
       {rows.map((row) => (
@@ -32,5 +34,29 @@ export function ConfirmRows({
         </Typography>
       ) : null}
     </Stack>
+  );
+}
+
+/** The confirmation of a money operation (`useConfirmedOperation`): its facts as rows, and what follows. */
+export function ConfirmOperationDialog<A>({
+  operation,
+  title,
+  rows,
+  note,
+}: {
+  operation: ConfirmedOperation<A>;
+  title: string;
+  rows: (attempt: A) => ConfirmRow[];
+  note: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={operation.open}
+      title={title}
+      busy={operation.busy}
+      onCancel={operation.cancel}
+      onConfirm={operation.confirm}
+      message={operation.attempt ? <ConfirmRows rows={rows(operation.attempt)} note={note} /> : null}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../i18n/keys';
+import { ChoiceChip } from './choice-chip';
 
 export const QUICK_DIAMONDS = [10, 50, 100, 500, 1000] as const;
 export const MAX_DIAMONDS = 100_000;
@@ -51,13 +51,11 @@ export function DiamondAmountField({
         {QUICK_DIAMONDS.map((n) => {
           const selected = value.trim() === String(n);
           return (
-            <Chip
+            <ChoiceChip
               key={n}
               label={n}
-              clickable
+              selected={selected}
               disabled={disabled}
-              color={selected ? 'primary' : 'default'}
-              variant={selected ? 'filled' : 'outlined'}
               onClick={() => onChange(String(n))}
               aria-pressed={selected}
               data-testid={`${testIdPrefix}-quick-${n}`}

@@ -1,10 +1,9 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 
 /** A list that is loading for the first time. */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
@@ -20,18 +19,7 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
 /** A list that could not load: why, and a way to try again. */
 export function ListError({ onRetry }: { onRetry: () => unknown }) {
   const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void onRetry()}>
-          {t('common.retry')}
-        </Button>
-      }
-    >
-      {t('money.common.loadFailed')}
-    </Alert>
-  );
+  return <RetryAlert onRetry={onRetry}>{t('money.common.loadFailed')}</RetryAlert>;
 }
 
 export function ListEmpty({ text, testId }: { text: string; testId?: string }) {

@@ -6,9 +6,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface LoadMoreProps {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
+  /** The list's infinite query. */
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   /** Items shown so far; nothing is said under an empty list. */
   shown: number;
   testId: string;
@@ -18,20 +17,21 @@ interface LoadMoreProps {
  * The foot of an infinite list: the next page loads when the foot scrolls into view (a button remains for
  * browsers or web views without IntersectionObserver), and the end of the list is said once reached.
  */
-export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, shown, testId }: LoadMoreProps) {
+export function LoadMore({ query, shown, testId }: LoadMoreProps) {
   const { t } = useTranslation();
+  const { hasNextPage, isFetchingNextPage } = query;
   const sentinel = useRef<HTMLDivElement | null>(null);
-  const load = useRef(fetchNextPage);
+  const latest = useRef(query);
   useEffect(() => {
-    load.current = fetchNextPage;
-  }, [fetchNextPage]);
+    latest.current = query;
+  }, [query]);
 
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void load.current();
+        if (entries.some((entry) => entry.isIntersecting)) void latest.current.fetchNextPage();
       },
       { rootMargin: '200px' },
     );
@@ -45,7 +45,7 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, shown
       {isFetchingNextPage ? (
         <CircularProgress size={24} aria-label={t('money.common.loading')} />
       ) : hasNextPage ? (
-        <Button onClick={() => void fetchNextPage()}>{t('money.common.loadMore')}</Button>
+        <Button onClick={() => void query.fetchNextPage()}>{t('money.common.loadMore')}</Button>
       ) : (
         <Typography variant="body2" color="text.secondary">
           {t('money.common.noMore')}

@@ -1,22 +1,6 @@
 import type { WithdrawalAccountType, WithdrawalStatus } from '@promoter/contract';
 import type { TranslationKey } from '../../../i18n/keys';
 
-export const BILL_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
-export type BillTypeNumber = (typeof BILL_TYPES)[number];
-
-export function isBillType(value: number): value is BillTypeNumber {
-  return (BILL_TYPES as readonly number[]).includes(value);
-}
-
-/** Bill types of DESIGN section 4, translated. */
-export function billTypeKey(billType: number): TranslationKey {
-  return isBillType(billType) ? `money.billTypes.${billType}` : 'money.billTypes.unknown';
-}
-
-export function currencyKey(currency: 1 | 2): TranslationKey {
-  return `money.currency.${currency}`;
-}
-
 export const WITHDRAWAL_STATUSES = [
   'pending',
   'approved',

@@ -17,7 +17,8 @@ import { BillList } from '../components/bill-list';
 import { ListError } from '../components/list-states';
 import { SignedAmount } from '../components/signed-amount';
 import { formatDateTime } from '../lib/format-time';
-import { billTypeKey, currencyKey, isBillType, referenceTypeKey } from '../lib/labels';
+import { billTypeKey, currencyKey, isBillType } from '../../../lib/bill-labels';
+import { referenceTypeKey } from '../lib/labels';
 
 const ENTRY_ID = /^\d{1,18}$/;
 

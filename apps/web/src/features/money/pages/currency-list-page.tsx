@@ -13,8 +13,8 @@ import type { BillFilter } from '../api/get-bill';
 import { AccountSummary } from '../components/account-summary';
 import { BillList } from '../components/bill-list';
 import { dayEndExclusiveIso, dayStartIso, todayString } from '../lib/format-time';
-import { billTypeKey, isBillType } from '../lib/labels';
-import type { BillTypeNumber } from '../lib/labels';
+import { billTypeKey, isBillType } from '../../../lib/bill-labels';
+import type { BillTypeNumber } from '../../../lib/bill-labels';
 
 /** The bill types that move each currency (DESIGN section 4), in the order people look for them. */
 const TYPES_OF: Record<1 | 2, readonly BillTypeNumber[]> = {
@@ -45,7 +45,9 @@ export function CurrencyListPage() {
       if (value === undefined || value === '') next.delete(key);
       else next.set(key, value);
     }
-    setParams(next, { replace: true });
+    // Applied at once rather than as a transition: a change made right after (the second date) builds on this
+    // one instead of on the search the page rendered before it, which would drop it.
+    setParams(next, { replace: true, flushSync: true });
   };
 
   const filter: BillFilter = {

@@ -1,8 +1,5 @@
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -14,26 +11,18 @@ import Typography from '@mui/material/Typography';
 import type { TTreeNode } from '@promoter/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { paths } from '../../../config/paths';
-import { languageOf } from '../../../i18n/languages';
-import { formatCount } from '../../../lib/format';
 import { useChildren } from '../api/get-children';
 import { useTree } from '../api/get-tree';
 import { useTransferToAgent } from '../api/transfer-to-agent';
-import { AccountSummary, useAgent } from '../components/account-summary';
-import { AgentOnly } from '../components/agent-only';
 import { AgentLine } from '../components/agent-line';
 import type { AgentChoice } from '../components/agent-line';
-import { ConfirmRows } from '../components/confirm-rows';
-import { DiamondAmountField, diamondAmountError } from '../components/diamond-amount-field';
+import { AgentOnly } from '../components/agent-only';
 import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
-import { SuccessCard } from '../components/success-card';
 import { LoadMore } from '../components/load-more';
-import { useConfirmation } from '../lib/use-confirmation';
+import { SectionCard } from '../components/section-card';
+import { SendDiamonds } from '../components/send-diamonds';
+import type { DiamondsSent } from '../components/send-diamonds';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { useRequestIds } from '../lib/use-request-id';
 
 /** The downline under the root, depth first, each agent with its depth (1 = direct child). */
 function flatten(node: TTreeNode, depth = 0): AgentChoice[] {
@@ -132,13 +121,7 @@ function AgentPicker({
           ) : (
             <>
               {renderList(childChoices)}
-              <LoadMore
-                hasNextPage={children.hasNextPage}
-                isFetchingNextPage={children.isFetchingNextPage}
-                fetchNextPage={() => children.fetchNextPage()}
-                shown={childChoices.length}
-                testId="transfer-load-more"
-              />
+              <LoadMore query={children} shown={childChoices.length} testId="transfer-load-more" />
             </>
           )}
         </>
@@ -156,155 +139,40 @@ function AgentPicker({
 }
 
 function TransferForm() {
-  const { t, i18n } = useTranslation();
-  const locale = languageOf(i18n.language).htmlLang;
-  const { user } = useAgent();
+  const { t } = useTranslation();
   const [agent, setAgent] = useState<AgentChoice | null>(null);
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
-  const confirmation = useConfirmation<{ agent: AgentChoice; diamonds: number }>();
-  const [result, setResult] = useState<{ agent: AgentChoice; diamonds: number; stock: number } | null>(null);
+  const [result, setResult] = useState<DiamondsSent | null>(null);
   const transfer = useTransferToAgent();
-  const requestIds = useRequestIds();
-
-  const amountError = diamondAmountError(amount, user?.diamonds);
-  const canSubmit = agent !== null && amountError === null && !transfer.isPending;
-
-  const confirm = () => {
-    const attempt = confirmation.attempt;
-    if (!attempt) return;
-    const { agent: target, diamonds } = attempt;
-    const requestId = requestIds.forAttempt(`${target.agentId}:${diamonds}`);
-    transfer.mutate(
-      { toAgentId: target.agentId, diamonds, requestId },
-      {
-        onSuccess: (data) => {
-          requestIds.reset();
-          setResult({ agent: target, diamonds, stock: data.diamonds });
-          setAmount('');
-          setTouched(false);
-          confirmation.close();
-        },
-        onError: () => confirmation.close(),
-      },
-    );
-  };
 
   return (
-    <Stack spacing={2}>
-      <AccountSummary show={['diamonds']} />
-      {result ? (
-        <SuccessCard
-          testId="transfer-success"
-          title={t('money.transfer.successTitle')}
-          text={t('money.transfer.successText', {
-            nickname: result.agent.nickname,
-            id: result.agent.agentId,
-            diamonds: formatCount(result.diamonds, locale),
-          })}
-          after={t('money.common.stockAfter', { stock: formatCount(result.stock, locale) })}
-          actions={
-            <>
-              <Button variant="contained" onClick={() => setResult(null)}>
-                {t('money.transfer.again')}
-              </Button>
-              <Button component={Link} to={paths.agent.currencyList.getHref()} variant="outlined">
-                {t('money.common.viewFlow')}
-              </Button>
-            </>
-          }
+    <SendDiamonds
+      kind="transfer"
+      recipient={agent ? { id: agent.agentId, nickname: agent.nickname } : null}
+      selected={
+        agent ? (
+          <Box data-testid="transfer-selected">
+            <AgentLine agent={agent} />
+          </Box>
+        ) : null
+      }
+      mutation={transfer}
+      inputOf={(to, diamonds, requestId) => ({ toAgentId: to.id, diamonds, requestId })}
+      result={result}
+      onResult={setResult}
+    >
+      <SectionCard title={t('money.transfer.pickTitle')} spacing={1.5}>
+        <Typography variant="body2" color="text.secondary">
+          {t('money.transfer.pickHint')}
+        </Typography>
+        <AgentPicker
+          selected={agent}
+          onChoose={(chosen) => {
+            setAgent(chosen);
+            setResult(null);
+          }}
         />
-      ) : null}
-      <Card>
-        <CardContent>
-          <Stack spacing={1.5}>
-            <Typography variant="subtitle2" component="h2">
-              {t('money.transfer.pickTitle')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('money.transfer.pickHint')}
-            </Typography>
-            <AgentPicker
-              selected={agent}
-              onChoose={(chosen) => {
-                setAgent(chosen);
-                setResult(null);
-              }}
-            />
-          </Stack>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <Stack spacing={2}>
-            <Typography variant="subtitle2" component="h2">
-              {t('money.transfer.target')}
-            </Typography>
-            {agent ? (
-              <Box data-testid="transfer-selected">
-                <AgentLine agent={agent} />
-              </Box>
-            ) : (
-              <Typography color="text.secondary">{t('money.transfer.pickAgent')}</Typography>
-            )}
-            <DiamondAmountField
-              value={amount}
-              onChange={(value) => {
-                setAmount(value);
-                setTouched(true);
-              }}
-              error={touched ? amountError : null}
-              stock={user?.diamonds}
-              disabled={transfer.isPending}
-              testIdPrefix="transfer"
-            />
-            <Button
-              variant="contained"
-              size="large"
-              disabled={!canSubmit}
-              onClick={() => {
-                setTouched(true);
-                if (canSubmit && agent) confirmation.ask({ agent, diamonds: Number(amount.trim()) });
-              }}
-              data-testid="transfer-submit"
-            >
-              {transfer.isPending ? t('money.common.sending') : t('money.transfer.submit')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-      <ConfirmDialog
-        open={confirmation.open}
-        title={t('money.transfer.confirmTitle')}
-        busy={transfer.isPending}
-        onCancel={confirmation.close}
-        onConfirm={confirm}
-        message={
-          confirmation.attempt ? (
-            <ConfirmRows
-              rows={[
-                {
-                  label: t('money.transfer.confirmAgent'),
-                  value: t('money.common.nameWithId', {
-                    name: confirmation.attempt.agent.nickname,
-                    id: confirmation.attempt.agent.agentId,
-                  }),
-                  testId: 'transfer-confirm-agent',
-                },
-                {
-                  label: t('money.transfer.confirmAmount'),
-                  value: t('money.common.diamondsValue', {
-                    value: formatCount(confirmation.attempt.diamonds, locale),
-                  }),
-                  testId: 'transfer-confirm-amount',
-                },
-              ]}
-              note={t('money.transfer.confirmNote')}
-            />
-          ) : null
-        }
-      />
-    </Stack>
+      </SectionCard>
+    </SendDiamonds>
   );
 }
 

@@ -14,20 +14,19 @@ import type { WithdrawalAccountType } from '@promoter/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
 import { useWithdrawRules } from '../api/get-withdraw-rules';
 import type { WithdrawRules } from '../api/get-withdraw-rules';
-import { AccountSummary, useAgent } from '../components/account-summary';
-import { ConfirmRows } from '../components/confirm-rows';
+import { AccountSummary } from '../components/account-summary';
+import { ConfirmOperationDialog } from '../components/confirm-rows';
 import { ListError } from '../components/list-states';
 import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
 import { MONEY_INPUT, parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
-import { useConfirmation } from '../lib/use-confirmation';
-import { useRequestIds } from '../lib/use-request-id';
+import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 
 interface WithdrawForm {
   amount: string;
@@ -41,13 +40,21 @@ const TEXT_MAX = 64;
 /** A bank card number: digits (spaces allowed while typing), 12 to 30 of them. */
 const BANK_CARD = /^\d{12,30}$/;
 
+/** What a confirmed form asks for: the amount as money, the account as typed (a bank card without spaces). */
+function withdrawalOf(form: WithdrawForm) {
+  return {
+    amount: fenToMoney(parseMoneyInput(form.amount) ?? 0),
+    accountType: form.accountType,
+    accountName: form.accountName.trim(),
+    accountNo: form.accountNo.replace(/\s+/g, form.accountType === 'bank' ? '' : ' ').trim(),
+    bankName: form.accountType === 'bank' ? form.bankName.trim() : undefined,
+  };
+}
+
 function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const apply = useApplyWithdrawal();
-  const requestIds = useRequestIds();
-  const confirmation = useConfirmation<WithdrawForm>();
-  const confirming = confirmation.attempt;
   const { control, handleSubmit } = useForm<WithdrawForm>({
     mode: 'onTouched',
     defaultValues: { amount: '', accountType: 'alipay', accountName: '', accountNo: '', bankName: '' },
@@ -60,6 +67,14 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
   const amountFen = parseMoneyInput(amount);
   const quote = amountFen !== null && amountFen > 0 ? quoteWithdrawal(amountFen, rules.feeRate) : null;
 
+  /** A text the account needs: present, and within TEXT_MAX. */
+  const validateText = (value: string) =>
+    value.trim().length === 0
+      ? t('money.withdrawApply.required')
+      : value.trim().length > TEXT_MAX
+        ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
+        : true;
+
   const validateAmount = (value: string) => {
     const text = value.trim();
     if (!MONEY_INPUT.test(text)) return t('money.amount.moneyFormat');
@@ -71,39 +86,18 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
     return true;
   };
 
-  const confirm = () => {
-    if (!confirming) return;
-    const accountNo = confirming.accountNo
-      .replace(/\s+/g, confirming.accountType === 'bank' ? '' : ' ')
-      .trim();
-    const input = {
-      amount: fenToMoney(parseMoneyInput(confirming.amount) ?? 0),
-      accountType: confirming.accountType,
-      accountName: confirming.accountName.trim(),
-      accountNo,
-      bankName: confirming.accountType === 'bank' ? confirming.bankName.trim() : undefined,
-    };
-    const requestId = requestIds.forAttempt(JSON.stringify(input));
-    apply.mutate(
-      { ...input, requestId },
-      {
-        onSuccess: () => {
-          requestIds.reset();
-          confirmation.close();
-          notify.success(t('money.withdrawApply.success'));
-          void navigate(paths.agent.withdrawList.getHref(), { replace: true });
-        },
-        onError: () => confirmation.close(),
-      },
-    );
-  };
-
-  const confirmQuote = confirming
-    ? quoteWithdrawal(parseMoneyInput(confirming.amount) ?? 0, rules.feeRate)
-    : null;
+  const operation = useConfirmedOperation({
+    mutation: apply,
+    keyOf: (attempt: WithdrawForm) => JSON.stringify(withdrawalOf(attempt)),
+    inputOf: (attempt, requestId) => ({ ...withdrawalOf(attempt), requestId }),
+    onSuccess: () => {
+      notify.success(t('money.withdrawApply.success'));
+      void navigate(paths.agent.withdrawList.getHref(), { replace: true });
+    },
+  });
 
   return (
-    <Card component="form" noValidate onSubmit={handleSubmit((values) => confirmation.ask(values))}>
+    <Card component="form" noValidate onSubmit={handleSubmit((values) => operation.ask(values))}>
       <CardContent>
         <Stack spacing={2.5}>
           <Controller
@@ -186,14 +180,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           <Controller
             name="accountName"
             control={control}
-            rules={{
-              validate: (value) =>
-                value.trim().length === 0
-                  ? t('money.withdrawApply.required')
-                  : value.trim().length > TEXT_MAX
-                    ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
-                    : true,
-            }}
+            rules={{ validate: validateText }}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
@@ -217,10 +204,9 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
             control={control}
             rules={{
               validate: (value, values) => {
-                const text = value.trim();
-                if (text.length === 0) return t('money.withdrawApply.required');
-                if (text.length > TEXT_MAX) return t('money.withdrawApply.tooLong', { max: TEXT_MAX });
-                if (values.accountType === 'bank' && !BANK_CARD.test(text.replace(/\s+/g, '')))
+                const textError = validateText(value);
+                if (textError !== true) return textError;
+                if (values.accountType === 'bank' && !BANK_CARD.test(value.trim().replace(/\s+/g, '')))
                   return t('money.withdrawApply.bankCardInvalid');
                 return true;
               },
@@ -248,14 +234,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
               name="bankName"
               control={control}
               rules={{
-                validate: (value, values) =>
-                  values.accountType !== 'bank'
-                    ? true
-                    : value.trim().length === 0
-                      ? t('money.withdrawApply.required')
-                      : value.trim().length > TEXT_MAX
-                        ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
-                        : true,
+                validate: (value, values) => (values.accountType !== 'bank' ? true : validateText(value)),
               }}
               shouldUnregister
               render={({ field, fieldState }) => (
@@ -285,48 +264,39 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           </Button>
         </Stack>
       </CardContent>
-      <ConfirmDialog
-        open={confirmation.open}
+      <ConfirmOperationDialog
+        operation={operation}
         title={t('money.withdrawApply.confirmTitle')}
-        busy={apply.isPending}
-        onCancel={confirmation.close}
-        onConfirm={confirm}
-        message={
-          confirming ? (
-            <ConfirmRows
-              rows={[
-                {
-                  label: t('money.withdrawApply.amount'),
-                  value: formatMoney(fenToMoney(parseMoneyInput(confirming.amount) ?? 0)),
-                  testId: 'withdraw-confirm-amount',
-                },
-                ...(confirmQuote
-                  ? [
-                      { label: t('money.withdrawApply.feeLabel'), value: formatMoney(confirmQuote.fee) },
-                      {
-                        label: t('money.withdrawApply.receiveLabel'),
-                        value: formatMoney(confirmQuote.receive),
-                        testId: 'withdraw-confirm-receive',
-                      },
-                    ]
-                  : []),
-                {
-                  label: t('money.withdrawApply.accountType'),
-                  value: t(accountTypeKey(confirming.accountType)),
-                },
-                ...(confirming.accountType === 'bank'
-                  ? [{ label: t('money.withdrawApply.bankName'), value: confirming.bankName.trim() }]
-                  : []),
-                { label: t('money.withdrawApply.accountName'), value: confirming.accountName.trim() },
-                {
-                  label: t(`money.withdrawApply.accountNo.${confirming.accountType}`),
-                  value: confirming.accountNo.trim(),
-                },
-              ]}
-              note={t('money.withdrawApply.confirmNote')}
-            />
-          ) : null
-        }
+        note={t('money.withdrawApply.confirmNote')}
+        rows={(attempt) => {
+          const attemptQuote = quoteWithdrawal(parseMoneyInput(attempt.amount) ?? 0, rules.feeRate);
+          return [
+            {
+              label: t('money.withdrawApply.amount'),
+              value: formatMoney(fenToMoney(parseMoneyInput(attempt.amount) ?? 0)),
+              testId: 'withdraw-confirm-amount',
+            },
+            ...(attemptQuote
+              ? [
+                  { label: t('money.withdrawApply.feeLabel'), value: formatMoney(attemptQuote.fee) },
+                  {
+                    label: t('money.withdrawApply.receiveLabel'),
+                    value: formatMoney(attemptQuote.receive),
+                    testId: 'withdraw-confirm-receive',
+                  },
+                ]
+              : []),
+            { label: t('money.withdrawApply.accountType'), value: t(accountTypeKey(attempt.accountType)) },
+            ...(attempt.accountType === 'bank'
+              ? [{ label: t('money.withdrawApply.bankName'), value: attempt.bankName.trim() }]
+              : []),
+            { label: t('money.withdrawApply.accountName'), value: attempt.accountName.trim() },
+            {
+              label: t(`money.withdrawApply.accountNo.${attempt.accountType}`),
+              value: attempt.accountNo.trim(),
+            },
+          ];
+        }}
       />
     </Card>
   );
@@ -336,7 +306,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
 export function WithdrawApplyPage() {
   const { t } = useTranslation();
   const rules = useWithdrawRules();
-  const { user } = useAgent();
+  const { user } = useAgentUser();
   return (
     <Stack spacing={2} data-testid="page-withdraw-apply">
       <AccountSummary show={['balance']} />

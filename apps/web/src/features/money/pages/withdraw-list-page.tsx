@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { ChoiceChip } from '../components/choice-chip';
 import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
 import { LoadMore } from '../components/load-more';
 import { formatDateTime } from '../lib/format-time';
@@ -102,12 +103,10 @@ export function WithdrawListPage() {
         {filters.map((filter) => {
           const selected = filter.value === status;
           return (
-            <Chip
+            <ChoiceChip
               key={filter.id}
               label={filter.label}
-              clickable
-              color={selected ? 'primary' : 'default'}
-              variant={selected ? 'filled' : 'outlined'}
+              selected={selected}
               aria-pressed={selected}
               onClick={() => setStatus(filter.value)}
               data-testid={`withdraw-filter-${filter.id}`}
@@ -138,13 +137,7 @@ export function WithdrawListPage() {
           ))}
         </Stack>
       )}
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={() => query.fetchNextPage()}
-        shown={withdrawals.length}
-        testId="withdraw-load-more"
-      />
+      <LoadMore query={query} shown={withdrawals.length} testId="withdraw-load-more" />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { fenToMoney } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import type { TranslationKey } from '../../../i18n/keys';
 import { languageOf } from '../../../i18n/languages';
@@ -23,80 +23,73 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { useExchangeBalance } from '../api/exchange-balance';
 import { useTree } from '../api/get-tree';
 import { useWithdrawRules } from '../api/get-withdraw-rules';
-import { AccountSummary, useAgent } from '../components/account-summary';
-import { ConfirmRows } from '../components/confirm-rows';
+import { AccountSummary } from '../components/account-summary';
+import { ConfirmOperationDialog } from '../components/confirm-rows';
+import { SectionCard } from '../components/section-card';
 import { ListError } from '../components/list-states';
 import { parseMoneyInput, quoteExchange, safeFen } from '../lib/money-math';
 import type { ExchangeQuote } from '../lib/money-math';
-import { useConfirmation } from '../lib/use-confirmation';
-import { useRequestIds } from '../lib/use-request-id';
+import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 
 /** The rules of withdrawals, read from the public options. */
 function WithdrawRulesCard() {
   const { t } = useTranslation();
   const rules = useWithdrawRules();
   return (
-    <Card>
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Typography variant="subtitle2" component="h2">
-            {t('money.withdraw.rulesTitle')}
-          </Typography>
-          {rules.isPending ? (
-            <Stack spacing={0.5}>
-              <Skeleton width="70%" />
-              <Skeleton width="60%" />
-              <Skeleton width="50%" />
-            </Stack>
-          ) : rules.isError ? (
-            <ListError onRetry={() => rules.refetch()} />
-          ) : (
-            <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }} data-testid="withdraw-rules">
-              <li>
-                <Typography variant="body2" data-testid="withdraw-rule-min">
-                  {t('money.withdraw.ruleMin', { min: formatMoney(rules.data.min) })}
-                </Typography>
-              </li>
-              <li>
-                <Typography variant="body2" data-testid="withdraw-rule-fee">
-                  {t('money.withdraw.ruleFee', { rate: rules.data.feeRate })}
-                </Typography>
-              </li>
-              <li>
-                <Typography variant="body2" data-testid="withdraw-rule-count">
-                  {t('money.withdraw.ruleCount', { times: rules.data.dailyCount })}
-                </Typography>
-              </li>
-              <li>
-                <Typography variant="body2">{t('money.withdraw.ruleReview')}</Typography>
-              </li>
-            </Box>
-          )}
-          <Stack direction="row" spacing={1}>
-            <Button
-              component={Link}
-              to={paths.agent.withdrawApply.getHref()}
-              variant="contained"
-              startIcon={<PaymentsOutlined />}
-              sx={{ flex: 1 }}
-              data-testid="withdraw-apply-link"
-            >
-              {t('money.withdraw.apply')}
-            </Button>
-            <Button
-              component={Link}
-              to={paths.agent.withdrawList.getHref()}
-              variant="outlined"
-              startIcon={<ListAltOutlined />}
-              sx={{ flex: 1 }}
-              data-testid="withdraw-records-link"
-            >
-              {t('money.withdraw.records')}
-            </Button>
-          </Stack>
+    <SectionCard title={t('money.withdraw.rulesTitle')} spacing={1.5}>
+      {rules.isPending ? (
+        <Stack spacing={0.5}>
+          <Skeleton width="70%" />
+          <Skeleton width="60%" />
+          <Skeleton width="50%" />
         </Stack>
-      </CardContent>
-    </Card>
+      ) : rules.isError ? (
+        <ListError onRetry={() => rules.refetch()} />
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }} data-testid="withdraw-rules">
+          <li>
+            <Typography variant="body2" data-testid="withdraw-rule-min">
+              {t('money.withdraw.ruleMin', { min: formatMoney(rules.data.min) })}
+            </Typography>
+          </li>
+          <li>
+            <Typography variant="body2" data-testid="withdraw-rule-fee">
+              {t('money.withdraw.ruleFee', { rate: rules.data.feeRate })}
+            </Typography>
+          </li>
+          <li>
+            <Typography variant="body2" data-testid="withdraw-rule-count">
+              {t('money.withdraw.ruleCount', { times: rules.data.dailyCount })}
+            </Typography>
+          </li>
+          <li>
+            <Typography variant="body2">{t('money.withdraw.ruleReview')}</Typography>
+          </li>
+        </Box>
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button
+          component={Link}
+          to={paths.agent.withdrawApply.getHref()}
+          variant="contained"
+          startIcon={<PaymentsOutlined />}
+          sx={{ flex: 1 }}
+          data-testid="withdraw-apply-link"
+        >
+          {t('money.withdraw.apply')}
+        </Button>
+        <Button
+          component={Link}
+          to={paths.agent.withdrawList.getHref()}
+          variant="outlined"
+          startIcon={<ListAltOutlined />}
+          sx={{ flex: 1 }}
+          data-testid="withdraw-records-link"
+        >
+          {t('money.withdraw.records')}
+        </Button>
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -104,20 +97,25 @@ function WithdrawRulesCard() {
 function ExchangeCard() {
   const { t, i18n } = useTranslation();
   const locale = languageOf(i18n.language).htmlLang;
-  const { user } = useAgent();
+  const { user } = useAgentUser();
   const tree = useTree();
   const exchange = useExchangeBalance();
-  const requestIds = useRequestIds();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const confirmation = useConfirmation<{
-    amount: string;
-    price: string | undefined;
-    quote: ExchangeQuote | null;
-  }>();
   const [result, setResult] = useState<{ diamondsAdded: number; balance: string; diamonds: number } | null>(
     null,
   );
+  const operation = useConfirmedOperation({
+    mutation: exchange,
+    keyOf: (attempt: { amount: string; price: string | undefined; quote: ExchangeQuote | null }) =>
+      attempt.amount,
+    inputOf: (attempt, requestId) => ({ amount: attempt.amount, requestId }),
+    onSuccess: (data) => {
+      setResult(data);
+      setAmount('');
+      setTouched(false);
+    },
+  });
 
   const price = tree.data?.price;
   const priceFen = safeFen(price);
@@ -130,25 +128,6 @@ function ExchangeCard() {
   else if (balanceFen !== null && amountFen > balanceFen) error = 'money.amount.overBalance';
   else if (quote && quote.diamonds < 1) error = 'money.exchange.tooSmall';
   const canSubmit = error === null && !exchange.isPending;
-
-  const confirm = () => {
-    const attempt = confirmation.attempt;
-    if (!attempt) return;
-    const requestId = requestIds.forAttempt(attempt.amount);
-    exchange.mutate(
-      { amount: attempt.amount, requestId },
-      {
-        onSuccess: (data) => {
-          requestIds.reset();
-          setResult(data);
-          setAmount('');
-          setTouched(false);
-          confirmation.close();
-        },
-        onError: () => confirmation.close(),
-      },
-    );
-  };
 
   return (
     <Card>
@@ -211,7 +190,7 @@ function ExchangeCard() {
             onClick={() => {
               setTouched(true);
               if (canSubmit && amountFen !== null)
-                confirmation.ask({ amount: fenToMoney(amountFen), price, quote });
+                operation.ask({ amount: fenToMoney(amountFen), price, quote });
             }}
             data-testid="exchange-submit"
           >
@@ -219,48 +198,28 @@ function ExchangeCard() {
           </Button>
         </Stack>
       </CardContent>
-      <ConfirmDialog
-        open={confirmation.open}
+      <ConfirmOperationDialog
+        operation={operation}
         title={t('money.exchange.confirmTitle')}
-        busy={exchange.isPending}
-        onCancel={confirmation.close}
-        onConfirm={confirm}
-        message={
-          confirmation.attempt ? (
-            <ConfirmRows
-              rows={[
+        note={t('money.exchange.confirmNote')}
+        rows={(attempt) => [
+          { label: t('money.exchange.confirmAmount'), value: formatMoney(attempt.amount) },
+          ...(attempt.price
+            ? [{ label: t('money.exchange.confirmPrice'), value: formatMoney(attempt.price) }]
+            : []),
+          ...(attempt.quote
+            ? [
                 {
-                  label: t('money.exchange.confirmAmount'),
-                  value: formatMoney(confirmation.attempt.amount),
+                  label: t('money.exchange.confirmDiamonds'),
+                  value: t('money.common.diamondsValue', {
+                    value: formatCount(attempt.quote.diamonds, locale),
+                  }),
+                  testId: 'exchange-confirm-diamonds',
                 },
-                ...(confirmation.attempt.price
-                  ? [
-                      {
-                        label: t('money.exchange.confirmPrice'),
-                        value: formatMoney(confirmation.attempt.price),
-                      },
-                    ]
-                  : []),
-                ...(confirmation.attempt.quote
-                  ? [
-                      {
-                        label: t('money.exchange.confirmDiamonds'),
-                        value: t('money.common.diamondsValue', {
-                          value: formatCount(confirmation.attempt.quote.diamonds, locale),
-                        }),
-                        testId: 'exchange-confirm-diamonds',
-                      },
-                      {
-                        label: t('money.exchange.confirmRemainder'),
-                        value: formatMoney(confirmation.attempt.quote.remainder),
-                      },
-                    ]
-                  : []),
-              ]}
-              note={t('money.exchange.confirmNote')}
-            />
-          ) : null
-        }
+                { label: t('money.exchange.confirmRemainder'), value: formatMoney(attempt.quote.remainder) },
+              ]
+            : []),
+        ]}
       />
     </Card>
   );

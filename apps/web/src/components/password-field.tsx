@@ -8,18 +8,20 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../lib/mui-field';
 
-/** A password input with a show/hide toggle. */
+/** A password input with a show/hide toggle, registered with react-hook-form. */
 export function PasswordField({
   label,
   registration,
   error,
   autoComplete,
+  autoFocus,
   testId,
 }: {
   label: string;
   registration: UseFormRegisterReturn;
   error?: FieldError;
   autoComplete: 'new-password' | 'current-password';
+  autoFocus?: boolean;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ export function PasswordField({
       label={label}
       type={visible ? 'text' : 'password'}
       autoComplete={autoComplete}
+      autoFocus={autoFocus}
       fullWidth
       {...muiField(registration, error)}
       slotProps={{

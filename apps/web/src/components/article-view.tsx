@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useArticle } from '../api/read-article';
 import type { ArticleSlug } from '../api/read-article';
+import { RetryAlert } from './ui/retry-alert';
 
 /**
  * Article content is plain text with blank lines between paragraphs. It is rendered as text nodes only (never
@@ -19,6 +18,7 @@ export function toParagraphs(content: string): string[] {
     .filter((p) => p.length > 0);
 }
 
+/** One of the platform's articles (`portal/articles/read`): its title and its paragraphs. */
 export function ArticleView({ slug, showTitle = true }: { slug: ArticleSlug; showTitle?: boolean }) {
   const { t } = useTranslation();
   const query = useArticle(slug);
@@ -35,17 +35,9 @@ export function ArticleView({ slug, showTitle = true }: { slug: ArticleSlug; sho
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        data-testid={`article-${slug}-error`}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => query.refetch()} testId={`article-${slug}-error`}>
         {t('identity.article.loadFailed')}
-      </Alert>
+      </RetryAlert>
     );
   }
   const paragraphs = toParagraphs(query.data.content);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { request } from './client';
 
 /** The platform's articles by slug (`portal/articles/read`); content is plain text. */
 export type ArticleSlug = 'platform-index' | 'help' | 'agent-desc' | 'agent-recruit';

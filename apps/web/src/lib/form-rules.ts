@@ -1,12 +1,28 @@
 import type { TFunction } from 'i18next';
 
-/** The server's own rules (contract: ZMobile, the 6-digit code, 6-64 character passwords), checked first here. */
+/**
+ * The server's own rules (contract: ZAgentId, ZMobile, the 6-digit code, 6-64 character passwords), checked
+ * first here, as react-hook-form rules with translated messages.
+ */
+export const AGENT_ID_PATTERN = /^[1-9]\d{0,9}$/;
 export const MOBILE_PATTERN = /^1\d{10}$/;
 export const CAPTCHA_PATTERN = /^\d{6}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 /** One code a minute per number (DESIGN section 4): the resend button waits this long. */
 export const CAPTCHA_RESEND_SECONDS = 60;
+
+export function agentIdRules(t: TFunction) {
+  return {
+    required: t('identity.validation.agentIdRequired'),
+    pattern: { value: AGENT_ID_PATTERN, message: t('identity.validation.agentId') },
+  };
+}
+
+/** A password that is only checked against the stored one (sign-in, unlock, the old password). */
+export function passwordRequiredRules(t: TFunction) {
+  return { required: t('identity.validation.passwordRequired') };
+}
 
 export function mobileRules(t: TFunction) {
   return {

@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+/** A notice with the way on: a link button to the screen that helps (log in, enter the agent system). */
+export function LinkAlert({
+  to,
+  linkLabel,
+  children,
+  testId,
+}: {
+  to: string;
+  linkLabel: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Alert
+      severity="info"
+      data-testid={testId}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={to}>
+          {linkLabel}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
