@@ -13,9 +13,11 @@ export function getUserQueryOptions() {
   return queryOptions({ queryKey: ['agent', 'user'], queryFn: getUser });
 }
 
+/** The signed-in agent; never asked for a player's session (getUser is for agents only). */
 export function useUser() {
   const signedIn = useIsAuthenticated();
-  return useQuery({ ...getUserQueryOptions(), enabled: signedIn });
+  const isPlayerSession = sessionStore.use((s) => s.player !== null && s.user === null);
+  return useQuery({ ...getUserQueryOptions(), enabled: signedIn && !isPlayerSession });
 }
 
 /** The signed-in agent as getUser last answered (the stored copy until then), with the query itself. */

@@ -28,7 +28,9 @@ import type { CartItem } from '../../../stores/cart';
 import { cart, cartStore, cartTotal, lineTotal } from '../../../stores/cart';
 import { useBuyCartLine } from '../api/buy-cart-line';
 import { useShopGoods } from '../api/get-shop-goods';
-import { goToCheckout, MAX_LINE_QUANTITY, useLineRequestId } from '../lib/checkout';
+import { goToCheckout } from '../../../lib/checkout';
+import { useAttemptRequestId } from '../../../lib/request-id';
+import { MAX_LINE_QUANTITY } from '../lib/checkout';
 
 /** Items keep the price of the day they were put in; the shop's current price (for this account) wins. */
 function useRepricedCart(goods: TGoods[] | undefined) {
@@ -152,7 +154,7 @@ export function CartPage() {
   const items = cartStore.use((s) => s.items);
   const goods = useShopGoods();
   const buy = useBuyCartLine();
-  const requestId = useLineRequestId();
+  const requestId = useAttemptRequestId();
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -166,7 +168,7 @@ export function CartPage() {
   const checkout = async () => {
     if (!buying) return;
     const line = buying;
-    const attempt = requestId.for(`${line.id}x${line.quantity}`);
+    const attempt = requestId.forAttempt(`${line.id}x${line.quantity}`);
     progress.start();
     try {
       const order = await buy.mutateAsync({

@@ -1,30 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useAttemptRequestId } from '../../../lib/request-id';
 
 /** What the hook needs of a mutation: TanStack Query's `mutate` and `isPending`. */
 export interface Mutation<V, D> {
   mutate: (variables: V, options: { onSuccess: (data: D) => void; onError: () => void }) => void;
   isPending: boolean;
-}
-
-/**
- * The requestId of an attempt described by `key` (the operation's parameters): a retry of the same attempt gets
- * the same id, so the server applies it once; other parameters start a new attempt.
- */
-function useRequestIds() {
-  const current = useRef<{ key: string; id: string } | null>(null);
-  return useMemo(
-    () => ({
-      forAttempt(key: string) {
-        if (current.current?.key !== key) current.current = { key, id: crypto.randomUUID() };
-        return current.current.id;
-      },
-      /** After a success: the next confirmation is a new attempt even with the same parameters. */
-      reset() {
-        current.current = null;
-      },
-    }),
-    [],
-  );
 }
 
 export interface ConfirmedOperation<A> {
@@ -56,7 +36,7 @@ export function useConfirmedOperation<A, V, D>({
   onSuccess: (data: D, attempt: A) => void;
 }): ConfirmedOperation<A> {
   const [state, setState] = useState<{ open: boolean; attempt: A | null }>({ open: false, attempt: null });
-  const requestIds = useRequestIds();
+  const requestIds = useAttemptRequestId();
   const close = () => setState((current) => ({ ...current, open: false }));
 
   const confirm = () => {

@@ -27,9 +27,9 @@ import { useShopCategories } from '../api/get-shop-categories';
 import { GoodsCard } from '../components/goods-card';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useShopAccount } from '../lib/account';
-import { goToCheckout } from '../lib/checkout';
+import { goToCheckout } from '../../../lib/checkout';
 import { totalOf, unitPriceOf } from '../lib/goods';
-import { useRequestId } from '../lib/request-id';
+import { useAttemptRequestId } from '../../../lib/request-id';
 
 /** Agents keep their cart beside their main page, in the boxed-v2 layout. */
 const CART_HREF = paths.layouts['boxed-v2'].cart.getHref();
@@ -82,7 +82,7 @@ export function MineRechargePage() {
   const categories = useShopCategories();
   const cartItems = cartStore.use((s) => s.items);
   const buy = useBuyGoods();
-  const requestId = useRequestId();
+  const requestId = useAttemptRequestId();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState(false);
@@ -105,7 +105,7 @@ export function MineRechargePage() {
 
   const confirm = async () => {
     if (!selected) return;
-    const attempt = requestId.for(`${selected.id}x${quantity}`);
+    const attempt = requestId.forAttempt(`${selected.id}x${quantity}`);
     progress.start();
     try {
       const order = await buy.mutateAsync({ goodsId: selected.id, quantity, requestId: attempt });

@@ -1,4 +1,4 @@
-import { progress } from '../../../lib/progress';
+import { progress } from './progress';
 
 /** Only a web address is followed: the payment provider's checkout (the sandbox's page on the demo). */
 export function isCheckoutUrl(payUrl: string): boolean {

@@ -1,6 +1,9 @@
 import { useMemo, useRef } from 'react';
 
-/** A UUID v4; crypto.randomUUID needs a secure context, which a game web view on plain http may not be. */
+/**
+ * A UUID v4 for a money call's requestId. crypto.randomUUID exists only in secure contexts, which a game web view
+ * on plain http is not; getRandomValues exists everywhere.
+ */
 export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -11,15 +14,15 @@ export function newRequestId(): string {
 }
 
 /**
- * One requestId per confirmed attempt. `for(what)` keeps the id while the same attempt (same goods and
- * quantity) is retried after a failure, so the server answers the first order again instead of making a
- * second; a different attempt, or `reset()` after a success, gets a fresh one.
+ * One requestId per attempt, described by `key` (the operation's parameters): a retry of the same attempt after a
+ * failure gets the same id, so the server applies it once; other parameters, or `reset()` after a success, start a
+ * new attempt.
  */
-export function useRequestId() {
+export function useAttemptRequestId() {
   const current = useRef<{ key: string; id: string } | null>(null);
   return useMemo(
     () => ({
-      for(key: string): string {
+      forAttempt(key: string): string {
         if (current.current?.key !== key) current.current = { key, id: newRequestId() };
         return current.current.id;
       },
