@@ -18,18 +18,13 @@ import type { TGoods } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NetworkError } from '../../../api/errors';
+import { usePurchase } from '../../../api/purchase';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { progress } from '../../../lib/progress';
 import type { CartItem } from '../../../stores/cart';
 import { cart, cartStore, cartTotal, lineTotal } from '../../../stores/cart';
-import { useBuyCartLine } from '../api/buy-cart-line';
 import { useShopGoods } from '../api/get-shop-goods';
-import { goToCheckout } from '../../../lib/checkout';
-import { useAttemptRequestId } from '../../../lib/request-id';
 import { MAX_LINE_QUANTITY } from '../lib/checkout';
 
 /** Items keep the price of the day they were put in; the shop's current price (for this account) wins. */
@@ -153,44 +148,21 @@ export function CartPage() {
   const { t } = useTranslation();
   const items = cartStore.use((s) => s.items);
   const goods = useShopGoods();
-  const buy = useBuyCartLine();
-  const requestId = useAttemptRequestId();
+  const { purchase, busy } = usePurchase();
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
   useRepricedCart(goods.data);
 
   const offered = new Set(goods.data?.map((g) => String(g.id)));
   const isAvailable = (item: CartItem) => /^\d+$/.test(item.id) && (!goods.data || offered.has(item.id));
   const buying = items.find((item) => item.id === buyingId) ?? null;
-  const busy = buy.isPending || leaving;
 
   const checkout = async () => {
     if (!buying) return;
     const line = buying;
-    const attempt = requestId.forAttempt(`${line.id}x${line.quantity}`);
-    progress.start();
-    try {
-      const order = await buy.mutateAsync({
-        goodsId: Number(line.id),
-        quantity: line.quantity,
-        requestId: attempt,
-      });
-      requestId.reset();
-      // The line is an order now; paying it or not happens at the provider and on query-order.
-      cart.remove(line.id);
-      setLeaving(true);
-      if (!goToCheckout(order.payUrl)) {
-        setLeaving(false);
-        setBuyingId(null);
-        progress.done();
-        notify.error(t('shop.recharge.noCheckout'));
-      }
-    } catch (error) {
-      progress.done();
-      setBuyingId(null);
-      if (error instanceof NetworkError) notify.error(t('shop.recharge.networkRetry'));
-    }
+    // The line is an order once the order exists; paying it or not happens at the provider and on query-order.
+    const left = await purchase(Number(line.id), line.quantity, () => cart.remove(line.id));
+    if (!left) setBuyingId(null);
   };
 
   return (

@@ -14,22 +14,18 @@ import type { TGoods } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { NetworkError } from '../../../api/errors';
+import { usePurchase } from '../../../api/purchase';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { progress } from '../../../lib/progress';
 import { cart, cartStore } from '../../../stores/cart';
-import { useBuyGoods } from '../api/buy-goods';
 import { useShopCategories } from '../api/get-shop-categories';
 import { GoodsCard } from '../components/goods-card';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useShopAccount } from '../lib/account';
-import { goToCheckout } from '../../../lib/checkout';
 import { totalOf, unitPriceOf } from '../lib/goods';
-import { useAttemptRequestId } from '../../../lib/request-id';
 
 /** Agents keep their cart beside their main page, in the boxed-v2 layout. */
 const CART_HREF = paths.layouts['boxed-v2'].cart.getHref();
@@ -81,17 +77,14 @@ export function MineRechargePage() {
   const fromReg = params.get('from') === 'reg';
   const categories = useShopCategories();
   const cartItems = cartStore.use((s) => s.items);
-  const buy = useBuyGoods();
-  const requestId = useAttemptRequestId();
+  const { purchase, busy } = usePurchase();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   const allGoods = categories.data?.flatMap((c) => c.goods) ?? [];
   const selected = allGoods.find((g) => g.id === selectedId) ?? null;
   const total = selected ? totalOf(selected.price, quantity) : null;
-  const busy = buy.isPending || leaving;
 
   const addToCart = (goods: TGoods) => {
     const id = String(goods.id);
@@ -105,24 +98,7 @@ export function MineRechargePage() {
 
   const confirm = async () => {
     if (!selected) return;
-    const attempt = requestId.forAttempt(`${selected.id}x${quantity}`);
-    progress.start();
-    try {
-      const order = await buy.mutateAsync({ goodsId: selected.id, quantity, requestId: attempt });
-      requestId.reset();
-      setLeaving(true);
-      if (!goToCheckout(order.payUrl)) {
-        setLeaving(false);
-        setConfirming(false);
-        progress.done();
-        notify.error(t('shop.recharge.noCheckout'));
-      }
-    } catch (error) {
-      progress.done();
-      setConfirming(false);
-      // Code 0 has been toasted by the client; a lost answer is retried with the same requestId.
-      if (error instanceof NetworkError) notify.error(t('shop.recharge.networkRetry'));
-    }
+    if (!(await purchase(selected.id, quantity))) setConfirming(false);
   };
 
   return (
