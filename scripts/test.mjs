@@ -45,12 +45,23 @@ const result = spawnSync(
   ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   { cwd: root, stdio: 'inherit' },
 );
-let summary = 'tests: 0 passed, 1 failed';
+let summary = 'tests: 0 passed, 1 failed (no report)';
+let ok = result.status === 0;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  summary = `tests: ${json.numPassedTests} passed, ${json.numFailedTests} failed, ${skipped} skipped`;
-  if (json.numTotalTests === 0) summary = 'tests: 0 passed, 1 failed (no test ran)';
+  // A suite that failed to load, or a crashed worker, fails the run even though no single test failed.
+  const failedSuites = json.numFailedTestSuites ?? 0;
+  const failed = (json.numFailedTests ?? 0) + failedSuites;
+  summary = `tests: ${json.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
+  if (failedSuites > 0) summary += ` (${failedSuites} test files failed to run)`;
+  if (json.numTotalTests === 0) {
+    summary = 'tests: 0 passed, 1 failed (no test ran)';
+    ok = false;
+  }
+  if (failed > 0 || json.success === false) ok = false;
+} else {
+  ok = false;
 }
 console.log(`\n${summary}`);
-process.exit(result.status ?? 1);
+process.exit(ok ? 0 : 1);

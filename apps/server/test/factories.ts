@@ -1,5 +1,4 @@
 import { BillType } from '@promoter/contract';
-import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
@@ -7,6 +6,7 @@ import { agents } from '../src/db/schema';
 import { mintLoginTicket } from '../src/modules/game/game-routes';
 import { type AccountOwner, type AccountCurrency, post } from '../src/modules/ledger/ledger-service';
 import { upsertPlayer } from '../src/modules/players/player-service';
+import { hashPassword } from '../src/modules/auth/password-service';
 import { createSession } from '../src/modules/auth/session-service';
 
 let nextPlayerId = 500_000;
@@ -47,7 +47,7 @@ export async function createAgent(
       level: values.level ?? 1,
       parentId: values.parentId ?? null,
       status: values.status ?? 'active',
-      passwordHash: values.password ? await argon2.hash(values.password, { type: argon2.argon2id }) : null,
+      passwordHash: values.password ? await hashPassword(values.password) : null,
     })
     .returning({ id: agents.id });
   return { agentId: (row as { id: number }).id, playerId };

@@ -1,11 +1,11 @@
 import { BillType, moneyToFen } from '@promoter/contract';
-import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { agents, articles, goods, goodsCategories, options, players, recharges } from '../db/schema';
 import { type AccountOwner, post } from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
+import { hashPassword } from '../modules/auth/password-service';
 
 /** The demo platform's fixed identities: links are printed for these at every start. */
 export const DEMO = {
@@ -39,7 +39,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
-  const passwordHash = await argon2.hash(DEMO.agentPassword, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(DEMO.agentPassword);
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table agents in exclusive mode`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(agents);
