@@ -50,8 +50,13 @@ let ok = result.status === 0;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  // A suite that failed to load, or a crashed worker, fails the run even though no single test failed.
-  const failedSuites = json.numFailedTestSuites ?? 0;
+  // A test file that failed without a failing test could not run (it did not load, its worker crashed): it fails
+  // the run, and counts, even though no single test failed.
+  const files = json.testResults ?? [];
+  const failedSuites = files.filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
   const failed = (json.numFailedTests ?? 0) + failedSuites;
   summary = `tests: ${json.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
   if (failedSuites > 0) summary += ` (${failedSuites} test files failed to run)`;
