@@ -37,30 +37,27 @@ export async function resolveSession(
   token: string,
   ttlHours: number,
 ): Promise<SessionContext | null> {
-  const rows = await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        sql`${sessions.lastSeenAt} < now() - interval '1 minute'`,
-      ),
-    )
-    .returning({ sessionId: sessions.id, playerId: sessions.playerId, agentId: sessions.agentId });
-  if (rows[0]) return rows[0];
+  const tokenHash = hashToken(token);
+  // The common case, a session seen within the last minute, is one indexed read and no write.
   const [row] = await db
-    .select({ sessionId: sessions.id, playerId: sessions.playerId, agentId: sessions.agentId })
+    .select({
+      sessionId: sessions.id,
+      playerId: sessions.playerId,
+      agentId: sessions.agentId,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
+    })
     .from(sessions)
     .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     );
-  return row ?? null;
+  if (!row) return null;
+  if (row.stale) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, playerId: row.playerId, agentId: row.agentId };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
