@@ -55,6 +55,19 @@ function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType
 
 // ---- shared shapes of the calls -------------------------------------------------------------
 
+const ZPayChannel = z.enum(['h5', 'jsapi']);
+
+/** The parameters of WeChat Pay's JSAPI bridge (`getBrandWCPayRequest`), signed by the server (signType RSA). */
+export const ZWechatPayBridge = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type TWechatPayBridge = z.infer<typeof ZWechatPayBridge>;
+
 const ZBillAmount = z.union([ZMoney, z.number().int()]);
 
 export const BILL_COUNT_CAP = 10_000;
@@ -231,7 +244,14 @@ export const calls = {
     path: 'agent/public/getCode',
     auth: 'anyone',
     summary: 'The WeChat authorize URL',
-    input: z.object({ redirect: z.string().url().max(1000) }),
+    /**
+     * `scope`: snsapi_userinfo (the default) signs in with the union id; snsapi_base silently reads the openid
+     * that pays with WeChat Pay inside WeChat's browser (then `wechatPayer`).
+     */
+    input: z.object({
+      redirect: z.string().url().max(1000),
+      scope: z.enum(['snsapi_userinfo', 'snsapi_base']).optional(),
+    }),
     data: z.object({ url: z.string() }),
   }),
   getUnionId: call({
@@ -540,8 +560,30 @@ export const calls = {
       goodsId: z.number().int().positive(),
       quantity: z.number().int().min(1).max(99),
       requestId: ZRequestId,
+      /** 'jsapi' inside WeChat's browser (pay through its JS bridge), otherwise 'h5' (the default). */
+      channel: ZPayChannel.optional(),
     }),
-    data: z.object({ orderId: z.string(), amount: ZMoney, payUrl: z.string() }),
+    /**
+     * `payUrl`: where the buyer goes: the provider's checkout; with `wechatPay`, this order's page, once the bridge
+     * `WeixinJSBridge.invoke('getBrandWCPayRequest', wechatPay, ...)` has answered. `wechatPay` comes only for a
+     * 'jsapi' order with WeChat Pay; other providers answer a checkout for every channel.
+     */
+    data: z.object({
+      orderId: z.string(),
+      amount: ZMoney,
+      payUrl: z.string(),
+      wechatPay: ZWechatPayBridge.optional(),
+    }),
+  }),
+  wechatPayer: call({
+    method: 'POST',
+    path: 'shop/pay/wechatPayer',
+    auth: 'signedIn',
+    uidHeader: true,
+    summary:
+      'Record the WeChat openid that pays for the signed-in player, from the code of a getCode(scope snsapi_base)',
+    input: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(512) }),
+    data: ZEmpty,
   }),
   orderQuery: call({
     method: 'POST',

@@ -4,6 +4,8 @@ export const ResponseCode = {
   success: 1,
   noGameAccount: 1001,
   agentUnavailable: 1002,
+  /** buyGoods with channel 'jsapi': WeChat Pay needs the payer's openid first (getCode with scope snsapi_base). */
+  wechatPayerRequired: 1003,
   notSignedIn: 10001,
 } as const;
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];

@@ -25,6 +25,8 @@ export const players = pgTable('players', {
   avatar: text('avatar').notNull().default(''),
   mobile: text('mobile').unique(),
   unionId: text('union_id').unique(),
+  /** The player's openid under this site's WeChat app (from WeChat sign-in or the silent authorization): the payer of WeChat Pay JSAPI. */
+  wechatOpenId: text('wechat_open_id'),
   boundAgentId: integer('bound_agent_id').references((): AnyPgColumn => agents.id),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -318,8 +320,14 @@ export const orders = pgTable(
       .default('pending'),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    /** Where the buyer pays: the provider's checkout for this order. */
+    /** How the buyer pays: 'h5' leaves for the provider's checkout; 'jsapi' pays in WeChat's browser through its JS bridge. */
+    payChannel: text('pay_channel', { enum: ['h5', 'jsapi'] })
+      .notNull()
+      .default('h5'),
+    /** Where the buyer goes: the provider's checkout (h5), or this order's page once the bridge has answered (jsapi). */
     payUrl: text('pay_url'),
+    /** WeChat Pay's prepay_id of a JSAPI order, from which the bridge's parameters are signed. */
+    prepayId: text('prepay_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

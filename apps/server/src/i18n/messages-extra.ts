@@ -77,6 +77,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Cet article n’existe pas ou n’est plus en vente',
     orderNotFound: 'Commande introuvable',
     paymentUnavailable: 'Le paiement est momentanément indisponible ; veuillez réessayer plus tard',
+    wechatPayerRequired: 'Pour payer dans WeChat, autorisez d’abord WeChat',
   },
   he: {
     ok: 'הפעולה הצליחה',
@@ -145,6 +146,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'המוצר אינו קיים או שאינו נמכר עוד',
     orderNotFound: 'ההזמנה לא נמצאה',
     paymentUnavailable: 'התשלום אינו זמין כרגע; נסו שוב מאוחר יותר',
+    wechatPayerRequired: 'כדי לשלם בתוך WeChat יש לאשר תחילה את WeChat',
   },
   ru: {
     ok: 'Успешно',
@@ -214,6 +216,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Товар не найден или снят с продажи',
     orderNotFound: 'Заказ не найден',
     paymentUnavailable: 'Оплата сейчас недоступна; попробуйте позже',
+    wechatPayerRequired: 'Для оплаты внутри WeChat сначала разрешите доступ WeChat',
   },
   ar: {
     ok: 'تمت العملية بنجاح',
@@ -282,6 +285,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'المنتج غير موجود أو لم يعد معروضًا للبيع',
     orderNotFound: 'الطلب غير موجود',
     paymentUnavailable: 'الدفع غير متاح حاليًا؛ يُرجى المحاولة لاحقًا',
+    wechatPayerRequired: 'للدفع داخل WeChat يجب أولًا منح تفويض WeChat',
   },
   ge: {
     ok: 'Erfolgreich',
@@ -358,6 +362,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Dieser Artikel existiert nicht oder wird nicht mehr verkauft',
     orderNotFound: 'Bestellung nicht gefunden',
     paymentUnavailable: 'Die Zahlung ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut',
+    wechatPayerRequired: 'Für die Zahlung in WeChat ist zuerst Ihre WeChat-Autorisierung nötig',
   },
   sp: {
     ok: 'Operación correcta',
@@ -428,6 +433,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Este artículo no existe o ya no está a la venta',
     orderNotFound: 'Pedido no encontrado',
     paymentUnavailable: 'El pago no está disponible en este momento; inténtalo más tarde',
+    wechatPayerRequired: 'Para pagar dentro de WeChat, primero autoriza WeChat',
   },
   ja: {
     ok: '成功しました',
@@ -499,6 +505,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: '商品が存在しないか、販売を終了しています',
     orderNotFound: '注文が見つかりません',
     paymentUnavailable: '現在お支払いを利用できません。しばらくしてから再度お試しください',
+    wechatPayerRequired: 'WeChat 内で支払うには、先に WeChat の認証が必要です',
   },
   ko: {
     ok: '성공했습니다',
@@ -567,6 +574,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: '상품이 없거나 판매가 종료되었습니다',
     orderNotFound: '주문을 찾을 수 없습니다',
     paymentUnavailable: '지금은 결제를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요',
+    wechatPayerRequired: '위챗에서 결제하려면 먼저 위챗 인증이 필요합니다',
   },
   it: {
     ok: 'Operazione riuscita',
@@ -636,6 +644,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Questo articolo non esiste o non è più in vendita',
     orderNotFound: 'Ordine non trovato',
     paymentUnavailable: 'Il pagamento non è disponibile al momento; riprova più tardi',
+    wechatPayerRequired: 'Per pagare dentro WeChat serve prima l’autorizzazione WeChat',
   },
   hu: {
     ok: 'Sikeres művelet',
@@ -709,5 +718,6 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     goodsNotFound: 'Ez a termék nem létezik, vagy már nem kapható',
     orderNotFound: 'A rendelés nem található',
     paymentUnavailable: 'A fizetés jelenleg nem érhető el; kérjük, próbálja újra később',
+    wechatPayerRequired: 'A WeChaten belüli fizetéshez előbb engedélyezze a WeChatet',
   },
 };

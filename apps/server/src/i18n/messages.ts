@@ -74,6 +74,7 @@ export const cn = {
   goodsNotFound: '商品不存在或已下架',
   orderNotFound: '订单不存在',
   paymentUnavailable: '支付暂不可用，请稍后再试',
+  wechatPayerRequired: '在微信中支付需先完成微信授权',
 } as const;
 export type MessageKey = keyof typeof cn;
 export type Messages = Record<MessageKey, string>;
@@ -145,6 +146,7 @@ export const en: Messages = {
   goodsNotFound: 'This item does not exist or is no longer sold',
   orderNotFound: 'Order not found',
   paymentUnavailable: 'Payment is not available right now; please try again later',
+  wechatPayerRequired: 'Paying inside WeChat needs your WeChat authorization first',
 };
 
 const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };

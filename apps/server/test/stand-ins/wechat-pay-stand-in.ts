@@ -10,9 +10,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A loopback stand-in of WeChat Pay API v3 (H5 payments), built on the public protocol only, with keys made in the
- * test:
- * - `POST /v3/pay/transactions/h5`: verifies the merchant's `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="..",
+ * A loopback stand-in of WeChat Pay API v3 (H5 and JSAPI payments), built on the public protocol only, with keys
+ * made in the test:
+ * - `POST /v3/pay/transactions/h5` and `/v3/pay/transactions/jsapi` (with `payer.openid`, answering `{prepay_id}`):
+ *   verifies the merchant's `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="..",
  *   nonce_str="..",timestamp="..",serial_no="..",signature=".."` (RSA-SHA256 over
  *   "POST\n/v3/pay/transactions/h5\n<ts>\n<nonce>\n<body>\n" with the merchant's public key), checks the body and
  *   answers 200 `{h5_url}` signed with the platform key (headers Wechatpay-Timestamp, -Nonce, -Signature, -Serial;
@@ -116,12 +117,29 @@ export interface H5Order {
   scene_info: { payer_client_ip: string; h5_info: { type: string } };
 }
 
+export interface JsapiOrder extends Omit<H5Order, 'scene_info'> {
+  payer: { openid: string };
+}
+
+/** What a page hands to `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)`. */
+export interface BridgeParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: string;
+  paySign: string;
+}
+
+type PlacedOrder =
+  { kind: 'h5'; order: H5Order; h5Url: string } | { kind: 'jsapi'; order: JsapiOrder; prepayId: string };
+
 export interface ReceivedRequest {
   method: string;
   path: string;
   status: number;
   /** The parsed body when it was an accepted order. */
-  order?: H5Order;
+  order?: H5Order | JsapiOrder;
   /** Why it was refused. */
   error?: string;
 }
@@ -145,14 +163,18 @@ export interface Notification {
   transaction: Record<string, unknown>;
 }
 
+function placedPayer(placed: PlacedOrder | undefined): string | undefined {
+  return placed?.kind === 'jsapi' ? placed.order.payer.openid : undefined;
+}
+
 const AUTHORIZATION = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 /** The merchant's clock may differ from WeChat's by this much. */
 const REQUEST_WINDOW_SECONDS = 300;
 
 export class WechatPayStandIn {
   readonly received: ReceivedRequest[] = [];
-  /** Every order accepted here, by out_trade_no, with the h5_url it was given. */
-  readonly orders = new Map<string, { order: H5Order; h5Url: string }>();
+  /** Every order accepted here, by out_trade_no, with the h5_url or prepay_id it was given. */
+  readonly orders = new Map<string, PlacedOrder>();
   /** Signs answers with this key instead of the platform's (an answer the merchant must not trust). */
   answerSigningKey: string | undefined;
   private server = http.createServer((req, res) => {
@@ -187,13 +209,13 @@ export class WechatPayStandIn {
       mchid: this.keys.mchId,
       out_trade_no: outTradeNo,
       transaction_id: options.transactionId ?? `4200${Date.now()}${randomBytes(4).toString('hex')}`,
-      trade_type: 'MWEB',
+      trade_type: this.orders.get(outTradeNo)?.kind === 'jsapi' ? 'JSAPI' : 'MWEB',
       trade_state: options.tradeState ?? 'SUCCESS',
       trade_state_desc: '支付成功',
       bank_type: 'OTHERS',
       attach: '',
       success_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+      payer: { openid: placedPayer(this.orders.get(outTradeNo)) ?? 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
       amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
     };
     const nonce = randomAlphanumeric(12);
@@ -218,6 +240,33 @@ export class WechatPayStandIn {
     };
     const body = JSON.stringify(envelope);
     return { body, headers: this.signedHeaders(body, options.signingKey, options.timestamp), transaction };
+  }
+
+  /**
+   * What WeChat's client does when a page invokes `getBrandWCPayRequest`: the parameters must be signed with the
+   * merchant's key (paySign = RSA-SHA256 of "appId\ntimeStamp\nnonceStr\npackage\n"), for this app, and name a
+   * prepay_id placed here for the openid of the person paying. Answers the order to pay, or why the client refuses
+   * (the bridge then reports `get_brand_wcpay_request:fail`).
+   */
+  checkBridge(
+    params: BridgeParams,
+    payerOpenId: string,
+  ): { ok: true; outTradeNo: string } | { ok: false; error: string } {
+    if (params.appId !== this.keys.appId) return { ok: false, error: 'appId does not match' };
+    if (params.signType !== 'RSA') return { ok: false, error: 'signType must be RSA' };
+    if (!/^\d+$/.test(params.timeStamp) || Math.abs(Date.now() / 1000 - Number(params.timeStamp)) > 300)
+      return { ok: false, error: 'timeStamp out of window' };
+    const valid = createVerify('RSA-SHA256')
+      .update(`${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`)
+      .verify(this.keys.merchantPublicKey, params.paySign, 'base64');
+    if (!valid) return { ok: false, error: 'paySign does not verify' };
+    const prepayId = params.package.replace(/^prepay_id=/, '');
+    for (const [outTradeNo, placed] of this.orders) {
+      if (placed.kind !== 'jsapi' || placed.prepayId !== prepayId) continue;
+      if (placed.order.payer.openid !== payerOpenId) return { ok: false, error: 'another payer' };
+      return { ok: true, outTradeNo };
+    }
+    return { ok: false, error: 'unknown prepay_id' };
   }
 
   /** Wechatpay-* headers over `body`, as WeChat Pay signs answers and notifications. */
@@ -249,7 +298,13 @@ export class WechatPayStandIn {
   private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.baseUrl);
     const record: ReceivedRequest = { method: req.method ?? '', path: url.pathname, status: 0 };
-    if (req.method !== 'POST' || url.pathname !== '/v3/pay/transactions/h5') {
+    const kind =
+      url.pathname === '/v3/pay/transactions/h5'
+        ? 'h5'
+        : url.pathname === '/v3/pay/transactions/jsapi'
+          ? 'jsapi'
+          : null;
+    if (req.method !== 'POST' || !kind) {
       this.answer(res, { ...record, error: 'not found' }, 404, {
         code: 'NOT_FOUND',
         message: 'not found',
@@ -261,9 +316,9 @@ export class WechatPayStandIn {
       this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
       return;
     }
-    let order: H5Order;
+    let order: H5Order & JsapiOrder;
     try {
-      order = JSON.parse(raw) as H5Order;
+      order = JSON.parse(raw) as H5Order & JsapiOrder;
     } catch {
       this.answer(res, { ...record, error: 'body is not JSON' }, 400, {
         code: 'PARAM_ERROR',
@@ -271,14 +326,19 @@ export class WechatPayStandIn {
       });
       return;
     }
-    const paramError = this.checkOrder(order);
+    const paramError = this.checkOrder(order) ?? this.checkScene(kind, order);
     if (paramError) {
       this.answer(res, { ...record, error: paramError }, 400, { code: 'PARAM_ERROR', message: paramError });
       return;
     }
     const prepayId = `wx${Date.now()}${randomBytes(8).toString('hex')}`;
+    if (kind === 'jsapi') {
+      this.orders.set(order.out_trade_no, { kind, order, prepayId });
+      this.answer(res, { ...record, order }, 200, { prepay_id: prepayId });
+      return;
+    }
     const h5Url = `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=${1000000000 + Math.floor(Math.random() * 999999999)}`;
-    this.orders.set(order.out_trade_no, { order, h5Url });
+    this.orders.set(order.out_trade_no, { kind, order, h5Url });
     this.answer(res, { ...record, order }, 200, { h5_url: h5Url });
   }
 
@@ -312,8 +372,19 @@ export class WechatPayStandIn {
     return valid ? undefined : 'signature does not verify';
   }
 
-  /** The body of an H5 order; an error message, or undefined when it is well formed. */
-  private checkOrder(order: H5Order): string | undefined {
+  /** What only one kind needs: H5 the payer's address, JSAPI the payer's openid. */
+  private checkScene(kind: 'h5' | 'jsapi', order: H5Order & JsapiOrder): string | undefined {
+    if (kind === 'jsapi')
+      return typeof order.payer?.openid === 'string' && order.payer.openid.length > 0
+        ? undefined
+        : 'payer.openid is required for JSAPI';
+    if (!order.scene_info?.payer_client_ip || order.scene_info.h5_info?.type === undefined)
+      return 'scene_info.payer_client_ip and h5_info.type are required for H5';
+    return undefined;
+  }
+
+  /** The fields every order has; an error message, or undefined when they are well formed. */
+  private checkOrder(order: H5Order | JsapiOrder): string | undefined {
     if (order.appid !== this.keys.appId) return 'appid does not match';
     if (order.mchid !== this.keys.mchId) return 'mchid does not match';
     if (
@@ -334,8 +405,6 @@ export class WechatPayStandIn {
     if (!Number.isInteger(order.amount?.total) || order.amount.total < 1)
       return 'amount.total must be >= 1 fen';
     if (order.amount.currency !== undefined && order.amount.currency !== 'CNY') return 'currency must be CNY';
-    if (!order.scene_info?.payer_client_ip || order.scene_info.h5_info?.type === undefined)
-      return 'scene_info.payer_client_ip and h5_info.type are required for H5';
     return undefined;
   }
 }

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type Scope = 'snsapi_userinfo' | 'snsapi_base';
+
 export interface WechatUser {
   openid: string;
   unionid: string;
@@ -11,16 +13,17 @@ export interface WechatUser {
 /**
  * A local stand-in of WeChat's OAuth endpoints, on loopback, speaking the public protocol:
  * - GET /connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope&state -> 302 to redirect_uri?code&state
- *   (the code of the user chosen with `nextUser`);
- * - GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code -> {access_token, openid, unionid}
- *   or {errcode: 40029 invalid code | 40163 code been used | 42003 code expired, errmsg};
- * - GET /sns/userinfo?access_token&openid -> the profile with unionid, or {errcode: 40001}.
+ *   (the code of the user chosen with `nextUser`; scope snsapi_userinfo or the silent snsapi_base);
+ * - GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code -> {access_token, openid, scope}
+ *   with unionid for snsapi_userinfo, or {errcode: 40029 invalid code | 40163 code been used | 42003 code expired};
+ * - GET /sns/userinfo?access_token&openid -> the profile with unionid, {errcode: 40001} for an unknown token,
+ *   {errcode: 48001} for a snsapi_base token.
  * Codes are single use and expire after `codeTtlMs`, like WeChat's.
  */
 export class WechatStandIn {
   private server = http.createServer((req, res) => this.handle(req, res));
-  private codes = new Map<string, { user: WechatUser; issuedAt: number; used: boolean }>();
-  private tokens = new Map<string, WechatUser>();
+  private codes = new Map<string, { user: WechatUser; issuedAt: number; used: boolean; scope: Scope }>();
+  private tokens = new Map<string, { user: WechatUser; scope: Scope }>();
   private counter = 0;
   nextUser: WechatUser = { openid: 'o-standin', unionid: 'u-standin', nickname: '微信用户' };
   codeTtlMs = 5 * 60_000;
@@ -38,9 +41,13 @@ export class WechatStandIn {
   }
 
   /** A code for a user, as WeChat would put on the redirect. */
-  issueCode(user: WechatUser = this.nextUser, issuedAt = Date.now()): string {
+  issueCode(
+    user: WechatUser = this.nextUser,
+    issuedAt = Date.now(),
+    scope: Scope = 'snsapi_userinfo',
+  ): string {
     const code = `code-${++this.counter}-${Math.random().toString(36).slice(2)}`;
-    this.codes.set(code, { user, issuedAt, used: false });
+    this.codes.set(code, { user, issuedAt, used: false, scope });
     return code;
   }
 
@@ -58,13 +65,18 @@ export class WechatStandIn {
     };
     const q = (name: string) => url.searchParams.get(name) ?? '';
     if (url.pathname === '/connect/oauth2/authorize') {
-      if (q('appid') !== this.appId || q('scope') !== 'snsapi_userinfo' || q('response_type') !== 'code') {
+      const scope = q('scope');
+      if (
+        q('appid') !== this.appId ||
+        (scope !== 'snsapi_userinfo' && scope !== 'snsapi_base') ||
+        q('response_type') !== 'code'
+      ) {
         res.writeHead(400).end('bad authorize request');
         return;
       }
       const target = new URL(q('redirect_uri'));
       // The SPA routes by hash: WeChat appends code and state to the redirect URL's query, before the hash.
-      target.searchParams.set('code', this.issueCode());
+      target.searchParams.set('code', this.issueCode(this.nextUser, Date.now(), scope));
       target.searchParams.set('state', q('state'));
       res.writeHead(302, { location: target.toString() }).end();
       return;
@@ -79,19 +91,23 @@ export class WechatStandIn {
         return json({ errcode: 42003, errmsg: 'code expired' });
       entry.used = true;
       const token = `at-${++this.counter}`;
-      this.tokens.set(token, entry.user);
+      this.tokens.set(token, { user: entry.user, scope: entry.scope });
       return json({
         access_token: token,
         expires_in: 7200,
         refresh_token: 'rt',
         openid: entry.user.openid,
-        scope: 'snsapi_userinfo',
-        unionid: entry.user.unionid,
+        scope: entry.scope,
+        // The silent scope tells the openid only.
+        ...(entry.scope === 'snsapi_userinfo' ? { unionid: entry.user.unionid } : {}),
       });
     }
     if (url.pathname === '/sns/userinfo') {
-      const user = this.tokens.get(q('access_token'));
-      if (!user || user.openid !== q('openid')) return json({ errcode: 40001, errmsg: 'invalid credential' });
+      const token = this.tokens.get(q('access_token'));
+      if (!token || token.user.openid !== q('openid'))
+        return json({ errcode: 40001, errmsg: 'invalid credential' });
+      if (token.scope !== 'snsapi_userinfo') return json({ errcode: 48001, errmsg: 'api unauthorized' });
+      const { user } = token;
       return json({
         ...user,
         headimgurl: user.headimgurl ?? '',

@@ -42,7 +42,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   defineCall(
     app,
     'getCode',
-    async ({ input, request }) => wechatAuthorizeUrl(app.config, input.redirect, publicUrlOf(request)),
+    async ({ input, request }) => wechatAuthorizeUrl(app.config, input, publicUrlOf(request)),
     {
       rateLimit: 30,
     },

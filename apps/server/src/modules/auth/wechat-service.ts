@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { players } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../db/client';
 import {
   authorizeUrl,
   exchangeCode,
+  exchangeCodeForOpenId,
   WechatError,
   type WechatOAuthConfig,
+  type WechatScope,
 } from '../../platform/wechat/wechat-oauth';
 import { type LoginDeps, loginPlayer } from './login-service';
 import { signPayload, verifyPayload } from './signed-token';
@@ -22,17 +25,44 @@ function wechatConfig(config: Config): WechatOAuthConfig {
   return { appId, appSecret, apiBase, openBase };
 }
 
-/** The authorize URL, with a signed state; only a redirect back to this site is allowed. */
-export function wechatAuthorizeUrl(config: Config, redirect: string, siteUrl: string): { url: string } {
+/** What a signed state was made for: signing in (snsapi_userinfo) or reading the payer's openid (snsapi_base). */
+const STATE_PURPOSE: Record<WechatScope, string> = {
+  snsapi_userinfo: 'wx-state',
+  snsapi_base: 'wx-pay-state',
+};
+
+/**
+ * The authorize URL, with a state signed for its scope (a code authorized for one use is refused by the other);
+ * only a redirect back to this site is allowed.
+ */
+export function wechatAuthorizeUrl(
+  config: Config,
+  input: { redirect: string; scope?: WechatScope | undefined },
+  siteUrl: string,
+): { url: string } {
   const wechat = wechatConfig(config);
-  if (new URL(redirect).origin !== new URL(siteUrl).origin) throw new AppError('redirectNotAllowed');
+  const scope = input.scope ?? 'snsapi_userinfo';
+  if (new URL(input.redirect).origin !== new URL(siteUrl).origin) throw new AppError('redirectNotAllowed');
   const state = signPayload(
     config.appSecret,
-    'wx-state',
+    STATE_PURPOSE[scope],
     { n: randomBytes(6).toString('base64url') },
     STATE_TTL_SECONDS,
   );
-  return { url: authorizeUrl(wechat, redirect, state) };
+  return { url: authorizeUrl(wechat, input.redirect, state, scope) };
+}
+
+/** WeChat's refusals of a code, as the caller's messages. */
+function wechatFailure(error: unknown): never {
+  if (!(error instanceof WechatError)) throw error;
+  const keys = {
+    'invalid-code': 'wechatCodeInvalid',
+    'used-code': 'wechatCodeUsed',
+    'expired-code': 'wechatCodeExpired',
+    'no-unionid': 'wechatNoUnionId',
+    unavailable: 'wechatUnavailable',
+  } as const;
+  throw new AppError(keys[error.reason]);
 }
 
 /**
@@ -45,25 +75,52 @@ export async function wechatUnionId(
 ): Promise<{ unionId: string; wxUserInfo: TWxUserInfo; ticket: string }> {
   const wechat = wechatConfig(config);
   // The state proves the authorization started here (getCode): a code pushed from elsewhere is refused.
-  if (!verifyPayload(config.appSecret, 'wx-state', input.state)) {
+  if (!verifyPayload(config.appSecret, STATE_PURPOSE.snsapi_userinfo, input.state)) {
     throw new AppError('wechatTicketInvalid');
   }
   try {
     const info = await exchangeCode(wechat, input.code);
-    const ticket = signPayload(config.appSecret, 'wx-union', { u: info.unionid }, UNION_TICKET_TTL_SECONDS);
+    // The ticket also carries the openid, kept at sign-in as the payer of WeChat Pay inside WeChat.
+    const ticket = signPayload(
+      config.appSecret,
+      'wx-union',
+      { u: info.unionid, o: info.openid },
+      UNION_TICKET_TTL_SECONDS,
+    );
     return { unionId: info.unionid, wxUserInfo: info, ticket };
   } catch (error) {
-    if (!(error instanceof WechatError)) throw error;
-    const keys = {
-      'invalid-code': 'wechatCodeInvalid',
-      'used-code': 'wechatCodeUsed',
-      'expired-code': 'wechatCodeExpired',
-      'no-unionid': 'wechatNoUnionId',
-      unavailable: 'wechatUnavailable',
-    } as const;
-    const key = keys[error.reason];
-    throw new AppError(key);
+    return wechatFailure(error);
   }
+}
+
+/** What the union-id ticket proves: the union id and, under this site's app, the openid. */
+interface UnionProof {
+  u: string;
+  o?: string;
+}
+
+/**
+ * Records the openid that pays for the signed-in player inside WeChat, from the code of the silent authorization
+ * (getCode with scope snsapi_base). The state must be one signed for that scope.
+ */
+export async function recordWechatPayer(
+  config: Config,
+  db: Db,
+  playerId: number,
+  input: { code: string; state: string },
+): Promise<Record<string, never>> {
+  const wechat = wechatConfig(config);
+  if (!verifyPayload(config.appSecret, STATE_PURPOSE.snsapi_base, input.state)) {
+    throw new AppError('wechatTicketInvalid');
+  }
+  let openId: string;
+  try {
+    openId = await exchangeCodeForOpenId(wechat, input.code);
+  } catch (error) {
+    return wechatFailure(error);
+  }
+  await db.update(players).set({ wechatOpenId: openId }).where(eq(players.id, playerId));
+  return {};
 }
 
 /** Signs in the player whose union id the ticket proves; 1001 when no game account carries it yet. */
@@ -72,12 +129,15 @@ export async function loginWithUnionId(
   secret: string,
   input: { unionId: string; ticket: string },
 ): Promise<TLoginResult> {
-  const proof = verifyPayload<{ u: string }>(secret, 'wx-union', input.ticket);
+  const proof = verifyPayload<UnionProof>(secret, 'wx-union', input.ticket);
   if (!proof || proof.u !== input.unionId) throw new AppError('wechatTicketInvalid');
   const [player] = await deps.db
-    .select({ id: players.id })
+    .select({ id: players.id, wechatOpenId: players.wechatOpenId })
     .from(players)
     .where(eq(players.unionId, input.unionId));
   if (!player) throw new AppError('noGameAccount', undefined, ResponseCode.noGameAccount);
+  if (proof.o && proof.o !== player.wechatOpenId) {
+    await deps.db.update(players).set({ wechatOpenId: proof.o }).where(eq(players.id, player.id));
+  }
   return loginPlayer(deps, player.id);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { publicUrlOf } from '../../http/public-url';
 import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
 import { defineCall } from '../../http/route';
+import { recordWechatPayer } from '../auth/wechat-service';
 import { buyGoods, listCategories, queryOrder } from './shop-service';
 
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
@@ -17,11 +18,18 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
           siteUrl: publicUrlOf(request),
           orderTtlMinutes: app.config.orderTtlMinutes,
           clientIp: request.ip,
+          log: request.log,
         },
         session,
         input,
       ),
     { rateLimit: MONEY_RATE_LIMIT },
+  );
+  defineCall(
+    app,
+    'wechatPayer',
+    async ({ session, input }) => recordWechatPayer(app.config, app.db, session.playerId, input),
+    { rateLimit: 30 },
   );
   defineCall(app, 'orderQuery', async ({ session, input }) => queryOrder(app.db, session, input.orderId));
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { fenToMoney, type OrderStatus } from '@promoter/contract';
+import { type CallData, fenToMoney, type OrderStatus, ResponseCode } from '@promoter/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { goods, goodsCategories, orders } from '../../db/schema';
+import { goods, goodsCategories, orders, players } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { SessionContext } from '../auth/session-service';
@@ -46,16 +47,32 @@ export async function listCategories(db: Db, session: SessionContext) {
 const newOrderId = () =>
   `P${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
+type BuyAnswer = CallData<'buyGoods'>;
+
 /**
- * Creates an order priced for the caller and asks the provider for its checkout. The requestId makes a retry
+ * Creates an order priced for the caller and asks the provider for its payment. The requestId makes a retry
  * answer the same order (a unique index on player + requestId, so two racing copies cannot make two orders).
+ *
+ * Channel 'jsapi' (the buyer is inside WeChat's browser): with a provider that pays there (WeChat Pay), the order
+ * is placed for the player's openid and the answer carries the bridge's signed parameters; without an openid
+ * yet, nothing is created and code 1003 asks the client for WeChat's silent authorization first. Other providers
+ * answer their checkout for every channel.
  */
 export async function buyGoods(
-  deps: { db: Db; payments: PaymentProvider; siteUrl: string; orderTtlMinutes: number; clientIp: string },
+  deps: {
+    db: Db;
+    payments: PaymentProvider;
+    siteUrl: string;
+    orderTtlMinutes: number;
+    clientIp: string;
+    log: FastifyBaseLogger;
+  },
   session: SessionContext,
-  input: { goodsId: number; quantity: number; requestId: string },
-): Promise<{ orderId: string; amount: string; payUrl: string }> {
-  const { db } = deps;
+  input: { goodsId: number; quantity: number; requestId: string; channel?: 'h5' | 'jsapi' | undefined },
+): Promise<BuyAnswer> {
+  const { db, payments } = deps;
+  const jsapi = input.channel === 'jsapi' ? payments.jsapi : undefined;
+  const channel = jsapi ? 'jsapi' : 'h5';
   const existing = async () => {
     const [order] = await db
       .select()
@@ -63,14 +80,19 @@ export async function buyGoods(
       .where(and(eq(orders.playerId, session.playerId), eq(orders.requestId, input.requestId)));
     return order;
   };
-  const answer = (order: typeof orders.$inferSelect) => {
-    if (order.goodsId !== input.goodsId || order.quantity !== input.quantity)
+  const answer = (order: typeof orders.$inferSelect): BuyAnswer => {
+    if (order.goodsId !== input.goodsId || order.quantity !== input.quantity || order.payChannel !== channel)
       throw new AppError('requestIdReused');
     if (!order.payUrl) throw new AppError('paymentUnavailable');
-    return { orderId: order.id, amount: fenToMoney(order.amountFen), payUrl: order.payUrl };
+    const base = { orderId: order.id, amount: fenToMoney(order.amountFen), payUrl: order.payUrl };
+    return jsapi && order.prepayId ? { ...base, wechatPay: jsapi.bridgeParams(order.prepayId) } : base;
   };
   const found = await existing();
   if (found) return answer(found);
+
+  const payerOpenId = jsapi ? await wechatOpenIdOf(db, session.playerId) : null;
+  if (jsapi && !payerOpenId)
+    throw new AppError('wechatPayerRequired', undefined, ResponseCode.wechatPayerRequired);
 
   const [item] = await db
     .select()
@@ -79,41 +101,59 @@ export async function buyGoods(
   if (!item) throw new AppError('goodsNotFound');
   const unit = await unitPriceFor(db, session);
   const diamonds = item.diamonds * input.quantity;
-  const [created] = await db
-    .insert(orders)
-    .values({
-      id: newOrderId(),
-      playerId: session.playerId,
-      agentId: session.agentId,
-      requestId: input.requestId,
-      goodsId: item.id,
-      goodsName: item.name,
-      quantity: input.quantity,
-      diamonds,
-      unitPriceFen: unit,
-      amountFen: diamonds * unit,
-      provider: deps.payments.name,
-      expiresAt: sql`now() + make_interval(mins => ${deps.orderTtlMinutes})`,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) return answer((await existing()) as typeof orders.$inferSelect);
-
+  const request = (orderId: string, amountFen: number) => ({
+    orderId,
+    amountFen,
+    description: `${item.name} × ${input.quantity}`,
+    notifyUrl: `${deps.siteUrl}/api/pay/${payments.name}/notify`,
+    returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${orderId}`,
+    clientIp: deps.clientIp,
+  });
   try {
-    const { payUrl } = await deps.payments.createPayment({
-      orderId: created.id,
-      amountFen: created.amountFen,
-      description: `${item.name} × ${input.quantity}`,
-      notifyUrl: `${deps.siteUrl}/api/pay/${deps.payments.name}/notify`,
-      returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${created.id}`,
-      clientIp: deps.clientIp,
+    // The order and the provider's answer commit together: a racing copy of this requestId waits on the unique
+    // index until then and answers the same order; when the provider fails, no order is left behind.
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          id: newOrderId(),
+          playerId: session.playerId,
+          agentId: session.agentId,
+          requestId: input.requestId,
+          goodsId: item.id,
+          goodsName: item.name,
+          quantity: input.quantity,
+          diamonds,
+          unitPriceFen: unit,
+          amountFen: diamonds * unit,
+          provider: payments.name,
+          payChannel: channel,
+          expiresAt: sql`now() + make_interval(mins => ${deps.orderTtlMinutes})`,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) return answer((await existing()) as typeof orders.$inferSelect);
+      const payment = request(created.id, created.amountFen);
+      const placed =
+        jsapi && payerOpenId
+          ? { payUrl: payment.returnUrl, prepayId: await jsapi.prepay(payment, payerOpenId) }
+          : { ...(await payments.createPayment(payment)), prepayId: null };
+      const [updated] = await tx.update(orders).set(placed).where(eq(orders.id, created.id)).returning();
+      return answer(updated as typeof orders.$inferSelect);
     });
-    await db.update(orders).set({ payUrl }).where(eq(orders.id, created.id));
-    return { orderId: created.id, amount: fenToMoney(created.amountFen), payUrl };
-  } catch {
-    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, created.id));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.log.warn({ err: error, requestId: input.requestId }, 'the payment provider did not take the order');
     throw new AppError('paymentUnavailable');
   }
+}
+
+async function wechatOpenIdOf(db: Db, playerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ openId: players.wechatOpenId })
+    .from(players)
+    .where(eq(players.id, playerId));
+  return row?.openId ?? null;
 }
 
 /** One of the caller's own orders; another account's order is "not found". */

@@ -1,3 +1,5 @@
+import type { TWechatPayBridge } from '@promoter/contract';
+
 /** What the shop asks of a payment provider, and what a verified notification tells. */
 export interface PaymentRequest {
   orderId: string;
@@ -22,9 +24,20 @@ export interface NotificationInput {
   rawBody: string;
 }
 
+/** Paying inside WeChat's browser through its JS bridge (WeChat Pay JSAPI). */
+export interface JsapiPayments {
+  /** Places the order for the payer's openid (under the same app); answers the prepay_id. */
+  prepay(request: PaymentRequest, payerOpenId: string): Promise<string>;
+  /** The bridge's parameters for a prepay_id, freshly signed. */
+  bridgeParams(prepayId: string): TWechatPayBridge;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechat';
+  /** A checkout page the buyer is sent to (WeChat Pay H5, the sandbox's page). */
   createPayment(request: PaymentRequest): Promise<{ payUrl: string }>;
+  /** Present when the provider can take payment inside WeChat's browser. */
+  readonly jsapi?: JsapiPayments;
   /** Verifies a notification's signature and reads it; throws PaymentNotificationError when it cannot be trusted. */
   verifyNotification(input: NotificationInput): VerifiedPayment;
 }

@@ -1,5 +1,6 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import {
+  type JsapiPayments,
   type NotificationInput,
   PaymentNotificationError,
   type PaymentProvider,
@@ -26,7 +27,7 @@ export interface WechatPayConfig {
 const NOTIFICATION_WINDOW_SECONDS = 300;
 
 /**
- * WeChat Pay API v3, H5 payments (the phone browser and the game web view):
+ * WeChat Pay API v3: H5 payments (the phone browser and the game web view) and JSAPI (inside WeChat's browser):
  * - requests are signed: Authorization `WECHATPAY2-SHA256-RSA2048 mchid,nonce_str,timestamp,serial_no,signature`,
  *   signature = RSA-SHA256 of "METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY\n" with the merchant key;
  * - notifications are verified: RSA-SHA256 of "TIMESTAMP\nNONCE\nBODY\n" with the platform key, then the resource
@@ -49,17 +50,9 @@ export class WechatPayProvider implements PaymentProvider {
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonce}",timestamp="${timestamp}",serial_no="${this.config.serialNo}",signature="${signature}"`;
   }
 
-  async createPayment(request: PaymentRequest): Promise<{ payUrl: string }> {
-    const path = '/v3/pay/transactions/h5';
-    const body = JSON.stringify({
-      appid: this.config.appId,
-      mchid: this.config.mchId,
-      description: request.description.slice(0, 127),
-      out_trade_no: request.orderId,
-      notify_url: request.notifyUrl,
-      amount: { total: request.amountFen, currency: 'CNY' },
-      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
-    });
+  /** POSTs a signed request and answers the verified JSON body. */
+  private async post(path: string, payload: object): Promise<Record<string, unknown>> {
+    const body = JSON.stringify(payload);
     let response: Response;
     try {
       response = await fetch(`${this.config.apiBase}${path}`, {
@@ -82,12 +75,63 @@ export class WechatPayProvider implements PaymentProvider {
       throw new PaymentProviderError(
         `WeChat Pay refused the order: HTTP ${response.status} ${text.slice(0, 200)}`,
       );
-    this.verifySignature(response.headers, text);
-    const h5Url = (JSON.parse(text) as { h5_url?: string }).h5_url;
-    if (!h5Url) throw new PaymentProviderError('WeChat Pay answered no h5_url');
+    try {
+      this.verifySignature(response.headers, text);
+    } catch (error) {
+      throw new PaymentProviderError(`WeChat Pay answer not trusted: ${(error as Error).message}`);
+    }
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  /** The fields every transaction shares, H5 or JSAPI. */
+  private transaction(request: PaymentRequest) {
+    return {
+      appid: this.config.appId,
+      mchid: this.config.mchId,
+      description: request.description.slice(0, 127),
+      out_trade_no: request.orderId,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+    };
+  }
+
+  async createPayment(request: PaymentRequest): Promise<{ payUrl: string }> {
+    const answer = await this.post('/v3/pay/transactions/h5', {
+      ...this.transaction(request),
+      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+    });
+    const h5Url = answer.h5_url;
+    if (typeof h5Url !== 'string' || !h5Url) throw new PaymentProviderError('WeChat Pay answered no h5_url');
     const separator = h5Url.includes('?') ? '&' : '?';
     return { payUrl: `${h5Url}${separator}redirect_url=${encodeURIComponent(request.returnUrl)}` };
   }
+
+  /**
+   * JSAPI: the order is placed for the payer's openid (`/v3/pay/transactions/jsapi`, answering a prepay_id valid
+   * for two hours); the page then calls `WeixinJSBridge.invoke('getBrandWCPayRequest', params)` with params signed
+   * by the merchant key: paySign = RSA-SHA256 of "appId\ntimeStamp\nnonceStr\npackage\n".
+   */
+  readonly jsapi: JsapiPayments = {
+    prepay: async (request, payerOpenId) => {
+      const answer = await this.post('/v3/pay/transactions/jsapi', {
+        ...this.transaction(request),
+        payer: { openid: payerOpenId },
+      });
+      const prepayId = answer.prepay_id;
+      if (typeof prepayId !== 'string' || !prepayId)
+        throw new PaymentProviderError('WeChat Pay answered no prepay_id');
+      return prepayId;
+    },
+    bridgeParams: (prepayId) => {
+      const timeStamp = String(Math.floor(Date.now() / 1000));
+      const nonceStr = randomBytes(16).toString('hex');
+      const pkg = `prepay_id=${prepayId}`;
+      const paySign = createSign('RSA-SHA256')
+        .update(`${this.config.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`)
+        .sign(this.config.privateKey, 'base64');
+      return { appId: this.config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+    },
+  };
 
   private verifySignature(headers: Headers | NotificationInput['headers'], body: string): void {
     const get = (name: string) => {

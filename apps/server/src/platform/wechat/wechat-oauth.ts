@@ -1,10 +1,10 @@
 import type { TWxUserInfo } from '@promoter/contract';
 
 /**
- * WeChat's web OAuth (snsapi_userinfo), spoken over its public HTTP protocol:
+ * WeChat's web OAuth (snsapi_userinfo, or the silent snsapi_base), spoken over its public HTTP protocol:
  * 1. the phone is sent to `${openBase}/connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope&state#wechat_redirect`;
  * 2. WeChat sends it back with `code`; the server exchanges it at `${apiBase}/sns/oauth2/access_token`;
- * 3. the server reads the profile (with `unionid`) at `${apiBase}/sns/userinfo`.
+ * 3. snsapi_userinfo only: the server reads the profile (with `unionid`) at `${apiBase}/sns/userinfo`.
  * Errors come back as `{errcode, errmsg}` with HTTP 200.
  */
 export interface WechatOAuthConfig {
@@ -26,12 +26,20 @@ export class WechatError extends Error {
   }
 }
 
-export function authorizeUrl(config: WechatOAuthConfig, redirect: string, state: string): string {
+/** snsapi_userinfo asks the person and gives the profile with the union id; snsapi_base is silent, openid only. */
+export type WechatScope = 'snsapi_userinfo' | 'snsapi_base';
+
+export function authorizeUrl(
+  config: WechatOAuthConfig,
+  redirect: string,
+  state: string,
+  scope: WechatScope = 'snsapi_userinfo',
+): string {
   const query = new URLSearchParams({
     appid: config.appId,
     redirect_uri: redirect,
     response_type: 'code',
-    scope: 'snsapi_userinfo',
+    scope,
     state,
   });
   return `${config.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`;
@@ -63,7 +71,11 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
   return body;
 }
 
-export async function exchangeCode(config: WechatOAuthConfig, code: string): Promise<TWxUserInfo> {
+/** Step 2 alone: the code's access token and openid (all a snsapi_base code gives). */
+async function accessToken(
+  config: WechatOAuthConfig,
+  code: string,
+): Promise<{ accessToken: string; openid: string; unionid: string }> {
   const token = await getJson(
     `${config.apiBase}/sns/oauth2/access_token?${new URLSearchParams({
       appid: config.appId,
@@ -72,13 +84,28 @@ export async function exchangeCode(config: WechatOAuthConfig, code: string): Pro
       grant_type: 'authorization_code',
     }).toString()}`,
   );
-  const accessToken = String(token.access_token ?? '');
-  const openid = String(token.openid ?? '');
-  if (!accessToken || !openid) throw new WechatError('unavailable', 'no access token');
+  const result = {
+    accessToken: String(token.access_token ?? ''),
+    openid: String(token.openid ?? ''),
+    unionid: String(token.unionid ?? ''),
+  };
+  if (!result.accessToken || !result.openid) throw new WechatError('unavailable', 'no access token');
+  return result;
+}
+
+/** The openid of a code from the silent authorization (snsapi_base): the payer of WeChat Pay JSAPI. */
+export async function exchangeCodeForOpenId(config: WechatOAuthConfig, code: string): Promise<string> {
+  return (await accessToken(config, code)).openid;
+}
+
+/** The profile with the union id of a snsapi_userinfo code. */
+export async function exchangeCode(config: WechatOAuthConfig, code: string): Promise<TWxUserInfo> {
+  const token = await accessToken(config, code);
+  const { openid } = token;
   const info = await getJson(
-    `${config.apiBase}/sns/userinfo?${new URLSearchParams({ access_token: accessToken, openid, lang: 'zh_CN' }).toString()}`,
+    `${config.apiBase}/sns/userinfo?${new URLSearchParams({ access_token: token.accessToken, openid, lang: 'zh_CN' }).toString()}`,
   );
-  const unionid = String(info.unionid ?? token.unionid ?? '');
+  const unionid = String(info.unionid ?? '') || token.unionid;
   if (!unionid) throw new WechatError('no-unionid', 'the app is not bound to an open platform account');
   return {
     openid,
