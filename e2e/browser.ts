@@ -40,8 +40,9 @@ export interface TrackedPage {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  options: { userAgent?: string } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -78,6 +78,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'Commande introuvable',
     paymentUnavailable: 'Le paiement est momentanément indisponible ; veuillez réessayer plus tard',
     wechatPayerRequired: 'Pour payer dans WeChat, autorisez d’abord WeChat',
+    orderClosed: 'Cette commande est close ; veuillez commander à nouveau',
   },
   he: {
     ok: 'הפעולה הצליחה',
@@ -147,6 +148,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'ההזמנה לא נמצאה',
     paymentUnavailable: 'התשלום אינו זמין כרגע; נסו שוב מאוחר יותר',
     wechatPayerRequired: 'כדי לשלם בתוך WeChat יש לאשר תחילה את WeChat',
+    orderClosed: 'ההזמנה נסגרה; נא להזמין מחדש',
   },
   ru: {
     ok: 'Успешно',
@@ -217,6 +219,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'Заказ не найден',
     paymentUnavailable: 'Оплата сейчас недоступна; попробуйте позже',
     wechatPayerRequired: 'Для оплаты внутри WeChat сначала разрешите доступ WeChat',
+    orderClosed: 'Этот заказ закрыт; оформите заказ заново',
   },
   ar: {
     ok: 'تمت العملية بنجاح',
@@ -286,6 +289,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'الطلب غير موجود',
     paymentUnavailable: 'الدفع غير متاح حاليًا؛ يُرجى المحاولة لاحقًا',
     wechatPayerRequired: 'للدفع داخل WeChat يجب أولًا منح تفويض WeChat',
+    orderClosed: 'تم إغلاق هذا الطلب؛ يُرجى الطلب من جديد',
   },
   ge: {
     ok: 'Erfolgreich',
@@ -363,6 +367,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'Bestellung nicht gefunden',
     paymentUnavailable: 'Die Zahlung ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut',
     wechatPayerRequired: 'Für die Zahlung in WeChat ist zuerst Ihre WeChat-Autorisierung nötig',
+    orderClosed: 'Diese Bestellung ist geschlossen; bitte bestellen Sie erneut',
   },
   sp: {
     ok: 'Operación correcta',
@@ -434,6 +439,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'Pedido no encontrado',
     paymentUnavailable: 'El pago no está disponible en este momento; inténtalo más tarde',
     wechatPayerRequired: 'Para pagar dentro de WeChat, primero autoriza WeChat',
+    orderClosed: 'Este pedido está cerrado; vuelve a hacer el pedido',
   },
   ja: {
     ok: '成功しました',
@@ -506,6 +512,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: '注文が見つかりません',
     paymentUnavailable: '現在お支払いを利用できません。しばらくしてから再度お試しください',
     wechatPayerRequired: 'WeChat 内で支払うには、先に WeChat の認証が必要です',
+    orderClosed: 'この注文は終了しています。もう一度注文してください',
   },
   ko: {
     ok: '성공했습니다',
@@ -575,6 +582,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: '주문을 찾을 수 없습니다',
     paymentUnavailable: '지금은 결제를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요',
     wechatPayerRequired: '위챗에서 결제하려면 먼저 위챗 인증이 필요합니다',
+    orderClosed: '이 주문은 종료되었습니다. 다시 주문해 주세요',
   },
   it: {
     ok: 'Operazione riuscita',
@@ -645,6 +653,7 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'Ordine non trovato',
     paymentUnavailable: 'Il pagamento non è disponibile al momento; riprova più tardi',
     wechatPayerRequired: 'Per pagare dentro WeChat serve prima l’autorizzazione WeChat',
+    orderClosed: 'Questo ordine è chiuso; effettua un nuovo ordine',
   },
   hu: {
     ok: 'Sikeres művelet',
@@ -719,5 +728,6 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     orderNotFound: 'A rendelés nem található',
     paymentUnavailable: 'A fizetés jelenleg nem érhető el; kérjük, próbálja újra később',
     wechatPayerRequired: 'A WeChaten belüli fizetéshez előbb engedélyezze a WeChatet',
+    orderClosed: 'Ez a rendelés lezárult; kérjük, rendeljen újra',
   },
 };

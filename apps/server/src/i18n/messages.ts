@@ -75,6 +75,7 @@ export const cn = {
   orderNotFound: '订单不存在',
   paymentUnavailable: '支付暂不可用，请稍后再试',
   wechatPayerRequired: '在微信中支付需先完成微信授权',
+  orderClosed: '订单已关闭，请重新下单',
 } as const;
 export type MessageKey = keyof typeof cn;
 export type Messages = Record<MessageKey, string>;
@@ -147,6 +148,7 @@ export const en: Messages = {
   orderNotFound: 'Order not found',
   paymentUnavailable: 'Payment is not available right now; please try again later',
   wechatPayerRequired: 'Paying inside WeChat needs your WeChat authorization first',
+  orderClosed: 'This order is closed; please order again',
 };
 
 const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };

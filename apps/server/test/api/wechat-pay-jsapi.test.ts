@@ -243,6 +243,11 @@ describe('buying inside WeChat (JSAPI)', () => {
       payer: { openid: silver.openId },
     });
     expect(placed.order).not.toHaveProperty('scene_info');
+    // WeChat Pay stops taking payment when the order expires here.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(Date.parse(placed.order.time_expire ?? '')).toBe(
+      Math.floor((row?.expiresAt.getTime() ?? 0) / 1000) * 1000,
+    );
     if (!wechatPay) throw new Error('no bridge parameters');
     expect(wechatPay).toMatchObject({
       appId: keys.appId,
@@ -298,6 +303,27 @@ describe('buying inside WeChat (JSAPI)', () => {
     expect(await buy(silver, { requestId, channel: 'h5' })).toMatchObject({
       code: ResponseCode.failure,
       msg: cn('requestIdReused'),
+    });
+  });
+
+  it('a retry after the order expired is refused, and WeChat’s client will not pay it either', async () => {
+    const { silver } = await chain();
+    const requestId = uuid();
+    const first = await buy(silver, { requestId, channel: 'jsapi' });
+    const placed = pay.orders.get(first.data.orderId);
+    if (placed?.kind !== 'jsapi') throw new Error('no JSAPI order placed');
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, first.data.orderId));
+    expect(await buy(silver, { requestId, channel: 'jsapi' })).toMatchObject({
+      code: ResponseCode.failure,
+      msg: cn('orderClosed'),
+    });
+    placed.order.time_expire = new Date(Date.now() - 1000).toISOString();
+    expect(pay.checkBridge(first.data.wechatPay as BridgeParams, silver.openId ?? '')).toEqual({
+      ok: false,
+      error: 'order expired',
     });
   });
 

@@ -114,6 +114,8 @@ export interface H5Order {
   out_trade_no: string;
   notify_url: string;
   amount: { total: number; currency?: string };
+  /** After this (RFC 3339) the order cannot be paid. */
+  time_expire?: string;
   scene_info: { payer_client_ip: string; h5_info: { type: string } };
 }
 
@@ -175,6 +177,8 @@ export class WechatPayStandIn {
   readonly received: ReceivedRequest[] = [];
   /** Every order accepted here, by out_trade_no, with the h5_url or prepay_id it was given. */
   readonly orders = new Map<string, PlacedOrder>();
+  /** Notifications sent to merchants by `payThroughBridge`, with the merchant's HTTP answer. */
+  readonly notified: { outTradeNo: string; status: number }[] = [];
   /** Signs answers with this key instead of the platform's (an answer the merchant must not trust). */
   answerSigningKey: string | undefined;
   private server = http.createServer((req, res) => {
@@ -264,9 +268,30 @@ export class WechatPayStandIn {
     for (const [outTradeNo, placed] of this.orders) {
       if (placed.kind !== 'jsapi' || placed.prepayId !== prepayId) continue;
       if (placed.order.payer.openid !== payerOpenId) return { ok: false, error: 'another payer' };
+      if (placed.order.time_expire && Date.parse(placed.order.time_expire) <= Date.now())
+        return { ok: false, error: 'order expired' };
       return { ok: true, outTradeNo };
     }
     return { ok: false, error: 'unknown prepay_id' };
+  }
+
+  /**
+   * WeChat's client paying through the bridge, then WeChat Pay calling the merchant back: checks the parameters
+   * as `checkBridge` does, then POSTs the signed, encrypted notification to the order's notify_url. Answers the
+   * bridge's `err_msg`, as the page's callback receives it.
+   */
+  async payThroughBridge(params: BridgeParams, payerOpenId: string): Promise<string> {
+    const checked = this.checkBridge(params, payerOpenId);
+    if (!checked.ok) return 'get_brand_wcpay_request:fail';
+    const placed = this.orders.get(checked.outTradeNo);
+    const notification = this.notification(checked.outTradeNo);
+    const response = await fetch(placed?.order.notify_url ?? '', {
+      method: 'POST',
+      body: notification.body,
+      headers: notification.headers,
+    });
+    this.notified.push({ outTradeNo: checked.outTradeNo, status: response.status });
+    return 'get_brand_wcpay_request:ok';
   }
 
   /** Wechatpay-* headers over `body`, as WeChat Pay signs answers and notifications. */
@@ -405,6 +430,11 @@ export class WechatPayStandIn {
     if (!Number.isInteger(order.amount?.total) || order.amount.total < 1)
       return 'amount.total must be >= 1 fen';
     if (order.amount.currency !== undefined && order.amount.currency !== 'CNY') return 'currency must be CNY';
+    if (order.time_expire !== undefined) {
+      if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d)$/.test(order.time_expire))
+        return 'time_expire must be yyyy-MM-DDTHH:mm:ss+TIMEZONE';
+      if (Date.parse(order.time_expire) <= Date.now()) return 'time_expire is in the past';
+    }
     return undefined;
   }
 }

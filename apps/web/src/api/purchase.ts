@@ -1,47 +1,110 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CallInput } from '@promoter/contract';
+import { type CallInput, ResponseCode, type TWechatPayBridge } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { paths } from '../config/paths';
 import { goToCheckout } from '../lib/checkout';
 import { notify } from '../lib/notify';
 import { progress } from '../lib/progress';
 import { useAttemptRequestId } from '../lib/request-id';
+import { isWeChatBrowser } from '../lib/user-agent';
+import { payInWechat } from '../lib/wechat-pay-bridge';
 import { request } from './client';
-import { NetworkError } from './errors';
+import { isApiError, NetworkError } from './errors';
+import { getWechatAuthorizeUrl } from './wechat-authorize';
 
 export function buyGoods(input: CallInput<'buyGoods'>) {
   return request('buyGoods', input);
 }
 
+/** What confirming a purchase leads to: WeChat Pay's sheet inside WeChat, the provider's checkout elsewhere. */
+export function checkoutHintKey() {
+  return isWeChatBrowser(navigator.userAgent)
+    ? ('shop.recharge.confirmHintWechat' as const)
+    : ('shop.recharge.confirmHint' as const);
+}
+
+/** Where WeChat sends the buyer back from the silent authorization, to return to `back` afterwards. */
+function wechatPayAuthRedirect(back: string): string {
+  const { origin, pathname } = window.location;
+  return `${origin}${pathname}#${paths.agent.wechatPayAuth.getHref({ back })}`;
+}
+
 /**
  * Buying a package, as the shop and the cart both do: one order per confirmed attempt (a retry after a lost
- * answer reuses its requestId, so the server answers the same order), then away to the provider's checkout.
- * `purchase` answers true when the page is leaving for the checkout, false when it stayed (the refusal has been
- * shown), so the caller can close its dialog.
+ * answer reuses its requestId, so the server answers the same order), then the payment:
+ * - outside WeChat, away to the provider's checkout, which sends the buyer back to query-order;
+ * - inside WeChat with WeChat Pay, through WeChat's bridge, then to query-order. A cancelled or failed payment
+ *   keeps the attempt, so buying again pays the same order; without the payer's openid yet (code 1003), the
+ *   buyer is first sent through WeChat's silent authorization and comes back here to buy again.
+ * `purchase` answers true when the page is leaving (checkout, order page or WeChat), false when it stayed (the
+ * reason has been shown), so the caller can close its dialog.
  */
 export function usePurchase() {
   const { t } = useTranslation();
+  const location = useLocation();
   const requestId = useAttemptRequestId();
   const [leaving, setLeaving] = useState(false);
   const mutation = useMutation({ mutationFn: buyGoods });
 
-  const purchase = async (goodsId: number, quantity: number, onOrdered?: () => void): Promise<boolean> => {
-    const attempt = requestId.forAttempt(`${goodsId}x${quantity}`);
-    progress.start();
-    try {
-      const order = await mutation.mutateAsync({ goodsId, quantity, requestId: attempt });
+  const leave = (url: string): boolean => {
+    setLeaving(true);
+    if (goToCheckout(url)) return true;
+    setLeaving(false);
+    progress.done();
+    notify.error(t('shop.recharge.noCheckout'));
+    return false;
+  };
+
+  const payInside = async (
+    order: { payUrl: string; wechatPay: TWechatPayBridge },
+    onOrdered?: () => void,
+  ) => {
+    progress.done();
+    const outcome = await payInWechat(order.wechatPay);
+    if (outcome === 'paid') {
+      notify.closeAll();
       requestId.reset();
       onOrdered?.();
-      setLeaving(true);
-      if (goToCheckout(order.payUrl)) return true;
-      setLeaving(false);
-      progress.done();
-      notify.error(t('shop.recharge.noCheckout'));
-      return false;
+      return leave(order.payUrl);
+    }
+    if (outcome === 'cancelled') notify.info(t('shop.pay.cancelled'));
+    else if (outcome === 'failed') notify.error(t('shop.pay.failed'));
+    else notify.error(t('shop.pay.noBridge'));
+    return false;
+  };
+
+  const authorizeThenReturn = async (): Promise<boolean> => {
+    try {
+      const back = `${location.pathname}${location.search}`;
+      const url = await getWechatAuthorizeUrl(wechatPayAuthRedirect(back), 'snsapi_base');
+      return leave(url);
     } catch (error) {
       progress.done();
-      // Code 0 has been toasted by the client; a lost answer is retried with the same requestId.
       if (error instanceof NetworkError) notify.error(t('shop.recharge.networkRetry'));
+      return false;
+    }
+  };
+
+  const purchase = async (goodsId: number, quantity: number, onOrdered?: () => void): Promise<boolean> => {
+    const attempt = requestId.forAttempt(`${goodsId}x${quantity}`);
+    const channel = isWeChatBrowser(navigator.userAgent) ? 'jsapi' : 'h5';
+    progress.start();
+    try {
+      const order = await mutation.mutateAsync({ goodsId, quantity, requestId: attempt, channel });
+      if (order.wechatPay)
+        return await payInside({ payUrl: order.payUrl, wechatPay: order.wechatPay }, onOrdered);
+      requestId.reset();
+      onOrdered?.();
+      return leave(order.payUrl);
+    } catch (error) {
+      if (isApiError(error, ResponseCode.wechatPayerRequired)) return authorizeThenReturn();
+      progress.done();
+      // A lost answer is retried with the same requestId; a refusal (code 0, toasted by the client) is an
+      // answer, so buying again is a new attempt.
+      if (error instanceof NetworkError) notify.error(t('shop.recharge.networkRetry'));
+      else requestId.reset();
       return false;
     }
   };

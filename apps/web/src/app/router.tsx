@@ -131,6 +131,10 @@ const queryOrderPage = lazyPage(
   () => import('../features/shop/pages/query-order-page'),
   (m) => m.QueryOrderPage,
 );
+const wechatPayAuthPage = lazyPage(
+  () => import('../features/shop/pages/wechat-pay-auth-page'),
+  (m) => m.WechatPayAuthPage,
+);
 const userRechargePage = lazyPage(
   () => import('../features/money/pages/user-recharge-page'),
   (m) => m.UserRechargePage,
@@ -251,6 +255,11 @@ export const routes: RouteObject[] = [
             lazy: mineRechargePage,
           },
           { path: paths.agent.queryOrder.path, handle: signedIn('nav.queryOrder'), lazy: queryOrderPage },
+          {
+            path: paths.agent.wechatPayAuth.path,
+            handle: signedIn('nav.wechatPayAuth'),
+            lazy: wechatPayAuthPage,
+          },
           { path: paths.agent.setChild.path, handle: signedIn('nav.setChild'), lazy: setChildPage },
           {
             path: paths.session.updatePassword.path,

@@ -71,6 +71,11 @@ export const paths = {
     priceList: route('/agent/price-list'),
     mineRecharge: routeWithQuery<{ from?: 'reg' }>('/agent/mine-recharge'),
     queryOrder: routeWithQuery<{ orderId: string }>('/agent/query-order'),
+    /**
+     * Not in SPEC: WeChat sends the buyer back here from the silent authorization (snsapi_base) that reads the
+     * openid WeChat Pay needs inside WeChat; `back` is the page to return to.
+     */
+    wechatPayAuth: routeWithQuery<{ back?: string }>('/agent/wechat-pay-auth'),
     setChild: route('/agent/set-child'),
     main: route('/agent/Main'),
     /** The lower-case spelling seen in links; redirects to `main`. */

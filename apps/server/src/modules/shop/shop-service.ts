@@ -84,8 +84,14 @@ export async function buyGoods(
     if (order.goodsId !== input.goodsId || order.quantity !== input.quantity || order.payChannel !== channel)
       throw new AppError('requestIdReused');
     if (!order.payUrl) throw new AppError('paymentUnavailable');
+    // A retry must not pay an order that can no longer be delivered; a paid one is answered (its page shows it).
+    const closed =
+      order.status === 'expired' || order.status === 'cancelled' || order.expiresAt <= new Date();
+    if (closed && order.status !== 'paid') throw new AppError('orderClosed');
     const base = { orderId: order.id, amount: fenToMoney(order.amountFen), payUrl: order.payUrl };
-    return jsapi && order.prepayId ? { ...base, wechatPay: jsapi.bridgeParams(order.prepayId) } : base;
+    return jsapi && order.prepayId && order.status === 'pending'
+      ? { ...base, wechatPay: jsapi.bridgeParams(order.prepayId) }
+      : base;
   };
   const found = await existing();
   if (found) return answer(found);
@@ -101,13 +107,14 @@ export async function buyGoods(
   if (!item) throw new AppError('goodsNotFound');
   const unit = await unitPriceFor(db, session);
   const diamonds = item.diamonds * input.quantity;
-  const request = (orderId: string, amountFen: number) => ({
+  const request = (orderId: string, amountFen: number, expiresAt: Date) => ({
     orderId,
     amountFen,
     description: `${item.name} × ${input.quantity}`,
     notifyUrl: `${deps.siteUrl}/api/pay/${payments.name}/notify`,
     returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${orderId}`,
     clientIp: deps.clientIp,
+    expiresAt,
   });
   try {
     // The order and the provider's answer commit together: a racing copy of this requestId waits on the unique
@@ -133,7 +140,7 @@ export async function buyGoods(
         .onConflictDoNothing()
         .returning();
       if (!created) return answer((await existing()) as typeof orders.$inferSelect);
-      const payment = request(created.id, created.amountFen);
+      const payment = request(created.id, created.amountFen, created.expiresAt);
       const placed =
         jsapi && payerOpenId
           ? { payUrl: payment.returnUrl, prepayId: await jsapi.prepay(payment, payerOpenId) }

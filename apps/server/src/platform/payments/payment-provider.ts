@@ -10,6 +10,8 @@ export interface PaymentRequest {
   /** Where the buyer comes back to after paying. */
   returnUrl: string;
   clientIp: string;
+  /** After this the order is not delivered: the provider must not take payment for it either. */
+  expiresAt: Date;
 }
 
 export interface VerifiedPayment {

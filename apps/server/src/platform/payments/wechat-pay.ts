@@ -92,6 +92,8 @@ export class WechatPayProvider implements PaymentProvider {
       out_trade_no: request.orderId,
       notify_url: request.notifyUrl,
       amount: { total: request.amountFen, currency: 'CNY' },
+      // WeChat Pay refuses to take payment after this (RFC 3339), so an order expired here cannot be paid there.
+      time_expire: request.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
     };
   }
 

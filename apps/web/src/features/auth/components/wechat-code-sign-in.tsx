@@ -9,7 +9,8 @@ import { BusyStatus } from '../../../components/ui/busy-status';
 import { LOGIN_NOTICE_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { signInWithWechatCode, stripCallbackParamsFromSearch } from '../lib/wechat-login';
+import { stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
+import { signInWithWechatCode } from '../lib/wechat-login';
 import { WechatSignInButton } from './wechat-sign-in-button';
 
 type View = { kind: 'signing-in' } | { kind: 'agent-tip' | 'failed' | 'network'; message: string };

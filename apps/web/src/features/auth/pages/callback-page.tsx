@@ -7,7 +7,7 @@ import { BusyStatus } from '../../../components/ui/busy-status';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { readLoginToken } from '../lib/read-login-token';
-import { readCallbackParams, stripCallbackParamsFromSearch } from '../lib/wechat-login';
+import { readCallbackParams, stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
 
 /**
  * /callback, where a third-party sign-in returns. SPEC section 8: an `error` gives the alert

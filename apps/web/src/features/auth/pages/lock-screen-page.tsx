@@ -15,6 +15,7 @@ import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { passwordRequiredRules } from '../../../lib/form-rules';
+import { isInAppPath } from '../../../lib/in-app-path';
 import { sessionStore } from '../../../lib/session';
 import { signInWithPassword } from '../lib/sign-in-with-password';
 
@@ -22,8 +23,7 @@ import { signInWithPassword } from '../lib/sign-in-with-password';
 function returnPathOf(state: unknown): string {
   if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string') {
     const from = state.from;
-    if (from.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.session.lockScreen.path))
-      return from;
+    if (isInAppPath(from) && !from.startsWith(paths.session.lockScreen.path)) return from;
   }
   return paths.agent.main.getHref();
 }

@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { WechatSignInButton } from '../components/wechat-sign-in-button';
-import { readCallbackParams } from '../lib/wechat-login';
+import { readCallbackParams } from '../../../lib/oauth-callback';
 
 /**
  * /session/loginWx: WeChat sends the person back here with `code` (and `state`) in the query string; the page

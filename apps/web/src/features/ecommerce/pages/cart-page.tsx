@@ -18,7 +18,7 @@ import type { TGoods } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePurchase } from '../../../api/purchase';
+import { checkoutHintKey, usePurchase } from '../../../api/purchase';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -245,7 +245,7 @@ export function CartPage() {
                 </Box>
               </span>
               <Typography variant="caption" color="text.secondary">
-                {t('shop.recharge.confirmHint')}
+                {t(checkoutHintKey())}
               </Typography>
             </Stack>
           ) : (

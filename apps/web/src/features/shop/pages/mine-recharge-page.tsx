@@ -14,7 +14,7 @@ import type { TGoods } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { usePurchase } from '../../../api/purchase';
+import { checkoutHintKey, usePurchase } from '../../../api/purchase';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -239,7 +239,7 @@ export function MineRechargePage() {
                 </Box>
               </span>
               <Typography variant="caption" color="text.secondary">
-                {t('shop.recharge.confirmHint')}
+                {t(checkoutHintKey())}
               </Typography>
             </Stack>
           ) : (

@@ -1,0 +1,149 @@
+import type { TAgentUser } from '@promoter/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BridgeParams,
+  makeWechatPayKeys,
+  WechatPayStandIn,
+  wechatPayEnv,
+} from '../apps/server/test/stand-ins/wechat-pay-stand-in';
+import { WechatStandIn } from '../apps/server/test/stand-ins/wechat-stand-in';
+import { launch, openPage, PHONE, screenshot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+/**
+ * Buying inside WeChat's browser with WeChat Pay JSAPI, in Chromium with WeChat's user agent, against `npm start`
+ * with PAYMENT_PROVIDER=wechat and loopback stand-ins of WeChat's OAuth and of WeChat Pay API v3. The page's
+ * `WeixinJSBridge` is played by the test: it hands the parameters the server signed to the WeChat Pay stand-in,
+ * which checks paySign and the payer as WeChat's client does, then sends the signed notification to the server.
+ *
+ * Agent 10002 came in through the game's link, so the server has no openid for it yet: the first purchase goes
+ * through WeChat's silent authorization and back; the second is cancelled in WeChat's sheet; the third pays the
+ * same order, and the diamonds arrive.
+ */
+
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+const PAYER_OPENID = 'o-e2e-payer-10002';
+
+const wechat = new WechatStandIn();
+const keys = { ...makeWechatPayKeys(), appId: wechat.appId };
+const pay = new WechatPayStandIn(keys);
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await Promise.all([wechat.start(), pay.start()]);
+  wechat.nextUser = { openid: PAYER_OPENID, unionid: 'u-e2e-10002', nickname: '李经理' };
+  server = await startServer({
+    env: {
+      ...wechatPayEnv(keys, pay.baseUrl),
+      WECHAT_APP_SECRET: wechat.appSecret,
+      WECHAT_API_BASE: wechat.baseUrl,
+      WECHAT_OPEN_BASE: wechat.baseUrl,
+    },
+  });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all([wechat.stop(), pay.stop()]);
+});
+
+/** What the person does in WeChat's pay sheet, in order; then it pays. */
+const sheet: ('cancel' | 'pay')[] = [];
+const bridgeCalls: BridgeParams[] = [];
+
+async function figure(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).first().innerText()).replace(/[,\s]/g, '');
+}
+
+async function buyThousand(page: Page): Promise<void> {
+  const card = page.getByTestId(/^goods-\d+$/).filter({ hasText: '1000 钻石' });
+  await card.waitFor({ timeout: 15_000 });
+  await card.getByTestId(/^goods-select-/).click();
+  await page.getByTestId('buy-bar').waitFor();
+  await page.getByTestId('buy-submit').click();
+  await page.getByTestId('buy-confirm-total').waitFor();
+  // Inside WeChat the confirmation says WeChat Pay opens, not a checkout page.
+  await page.getByText('确认后将打开微信支付。').waitFor();
+  await page.getByTestId('confirm-yes').click();
+}
+
+describe('WeChat Pay inside WeChat (JSAPI)', () => {
+  it('authorizes silently, survives a cancelled sheet, then pays the same order through the bridge', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE, { userAgent: WECHAT_UA });
+    // WeChat's bridge, as WeChat's browser provides it: announced a moment after the page loads.
+    await context.exposeFunction('__wechatPaySheet', async (params: BridgeParams) => {
+      bridgeCalls.push(params);
+      if (sheet.shift() === 'cancel') return 'get_brand_wcpay_request:cancel';
+      return pay.payThroughBridge(params, PAYER_OPENID);
+    });
+    await context.addInitScript(() => {
+      setTimeout(() => {
+        const w = window as unknown as {
+          WeixinJSBridge: unknown;
+          __wechatPaySheet: (params: unknown) => Promise<string>;
+        };
+        w.WeixinJSBridge = {
+          invoke(name: string, params: unknown, callback: (result: { err_msg: string }) => void) {
+            if (name !== 'getBrandWCPayRequest') return;
+            void w.__wechatPaySheet(params).then((message) => callback({ err_msg: message }));
+          },
+        };
+        document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+      }, 200);
+    });
+
+    await page.goto(await server.loginLink(100002));
+    await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('promoter.token'))) ?? '""');
+    const user = async () => {
+      const response = await fetch(`${server.baseUrl}/api/agent/user/getUser`, {
+        headers: { 'XX-Token': token },
+      });
+      return ((await response.json()) as { data: TAgentUser }).data;
+    };
+    const before = await user();
+
+    // 1. No openid yet: WeChat's silent authorization, and back to the shop.
+    await page.goto(`${server.baseUrl}/#/agent/mine-recharge`);
+    await buyThousand(page);
+    await page.waitForURL(/#\/agent\/mine-recharge$/, { timeout: 15_000 });
+    await page.getByText('微信支付已授权，请再次点击购买。').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).search).toBe('');
+    expect(wechat.requests).toContain('/connect/oauth2/authorize');
+    expect(pay.orders.size).toBe(0);
+    await screenshot(page, 'wechat-pay-phone-authorized');
+
+    // 2. The sheet opens with the server's signed parameters; the person cancels: the page stays.
+    sheet.push('cancel');
+    await buyThousand(page);
+    await page.getByText('已取消支付。再次点击购买可继续支付这笔订单。').waitFor({ timeout: 15_000 });
+    expect(bridgeCalls).toHaveLength(1);
+    expect(bridgeCalls[0]).toMatchObject({ appId: keys.appId, signType: 'RSA' });
+    expect(page.url()).toMatch(/#\/agent\/mine-recharge$/);
+    await page.getByTestId('buy-confirm-total').waitFor({ state: 'hidden' });
+    await screenshot(page, 'wechat-pay-phone-cancelled');
+
+    // 3. Buying again pays the same order: WeChat Pay notifies the server, the order's page shows it paid.
+    sheet.push('pay');
+    await buyThousand(page);
+    await page.waitForURL(/#\/agent\/query-order\?orderId=/, { timeout: 15_000 });
+    await page.getByTestId('order-status-paid').waitFor({ timeout: 15_000 });
+    expect(bridgeCalls).toHaveLength(2);
+    expect(bridgeCalls[1]?.package).toBe(bridgeCalls[0]?.package);
+    expect(pay.orders.size).toBe(1);
+    const [orderId] = [...pay.orders.keys()];
+    expect(page.url()).toContain(`orderId=${orderId}`);
+    expect(pay.notified).toEqual([{ outTradeNo: orderId, status: 200 }]);
+    await expect
+      .poll(() => figure(page, 'order-stock'), { timeout: 10_000 })
+      .toBe(String(before.diamonds + 1000));
+    await screenshot(page, 'wechat-pay-phone-paid');
+    expect((await user()).diamonds).toBe(before.diamonds + 1000);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
