@@ -100,9 +100,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SMS_HTTP_URL, SMS_HTTP_KEY, SMS_HTTP_TEMPLATE: required when SMS_PROVIDER=http',
     );
   }
+  // Inside WeChat, WeChat Pay needs the payer's openid, read through WeChat OAuth: the app's secret too.
   const wechatPayMissing = (
     [
       'WECHAT_APP_ID',
+      'WECHAT_APP_SECRET',
       'WECHATPAY_MCH_ID',
       'WECHATPAY_SERIAL_NO',
       'WECHATPAY_PRIVATE_KEY',

@@ -75,6 +75,7 @@ export function wechatPayEnv(keys: WechatPayKeys, apiBase: string): Record<strin
   return {
     PAYMENT_PROVIDER: 'wechat',
     WECHAT_APP_ID: keys.appId,
+    WECHAT_APP_SECRET: 'wx-pay-standin-app-secret',
     WECHATPAY_MCH_ID: keys.mchId,
     WECHATPAY_SERIAL_NO: keys.merchantSerialNo,
     WECHATPAY_PRIVATE_KEY: keys.merchantPrivateKey,

@@ -53,4 +53,21 @@ describe('configuration', () => {
       }),
     ).not.toThrow();
   });
+
+  it('names what WeChat Pay still needs, the app secret included (the payer’s openid is read through OAuth)', () => {
+    const wechatPay = {
+      PAYMENT_PROVIDER: 'wechat',
+      WECHAT_APP_ID: 'wx-app',
+      WECHATPAY_MCH_ID: '1900000109',
+      WECHATPAY_SERIAL_NO: 'SERIAL',
+      WECHATPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nx\n-----END PUBLIC KEY-----',
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+    };
+    expect(() => parseConfig(wechatPay)).toThrow(/WECHAT_APP_SECRET: required when PAYMENT_PROVIDER=wechat/);
+    expect(parseConfig({ ...wechatPay, WECHAT_APP_SECRET: 'secret' }).payment).toMatchObject({
+      kind: 'wechat',
+      appId: 'wx-app',
+    });
+  });
 });
