@@ -29,10 +29,7 @@ beforeAll(async () => {
     env: {
       // The development SMS provider writes each code to the log at level info.
       LOG_LEVEL: 'info',
-      WECHAT_APP_ID: wechat.appId,
-      WECHAT_APP_SECRET: wechat.appSecret,
-      WECHAT_API_BASE: wechat.baseUrl,
-      WECHAT_OPEN_BASE: wechat.baseUrl,
+      ...wechat.env(),
     },
   });
   browser = await launch();

@@ -38,9 +38,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       ...wechatPayEnv(keys, pay.baseUrl),
-      WECHAT_APP_SECRET: wechat.appSecret,
-      WECHAT_API_BASE: wechat.baseUrl,
-      WECHAT_OPEN_BASE: wechat.baseUrl,
+      ...wechat.env(),
     },
   });
   browser = await launch();

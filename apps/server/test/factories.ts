@@ -2,7 +2,7 @@ import { BillType } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
-import { agents } from '../src/db/schema';
+import { agents, goods, goodsCategories } from '../src/db/schema';
 import { mintLoginTicket } from '../src/modules/game/game-routes';
 import { type AccountOwner, type AccountCurrency, post } from '../src/modules/ledger/ledger-service';
 import { upsertPlayer } from '../src/modules/players/player-service';
@@ -84,4 +84,25 @@ export async function ticketFor(db: Db, playerId: number) {
 export async function signIn(app: FastifyInstance, db: Db, playerId: number): Promise<string> {
   const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.playerId, playerId));
   return createSession(db, { playerId, agentId: agent?.id ?? null }, app.config.sessionTtlHours);
+}
+
+/** A diamond package in a category of its own (default: "1000钻石", 1000 diamonds); answers the goods id. */
+export async function createGoods(
+  db: Db,
+  values: { name?: string; diamonds?: number; category?: string } = {},
+): Promise<number> {
+  const [category] = await db
+    .insert(goodsCategories)
+    .values({ name: values.category ?? '钻石', sort: 1 })
+    .returning({ id: goodsCategories.id });
+  const [item] = await db
+    .insert(goods)
+    .values({
+      categoryId: (category as { id: number }).id,
+      name: values.name ?? '1000钻石',
+      diamonds: values.diamonds ?? 1000,
+      sort: 1,
+    })
+    .returning({ id: goods.id });
+  return (item as { id: number }).id;
 }

@@ -1,9 +1,9 @@
 import { calls, type CallData, ResponseCode, type TChildAgent, type TTreeNode } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, goods, goodsCategories, players } from '../../src/db/schema';
+import { agents, players } from '../../src/db/schema';
 import { type MessageKey, translate } from '../../src/i18n/messages';
-import { createAgent, createPlayer, signIn } from '../factories';
+import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 
 /**
@@ -18,15 +18,7 @@ let goodsId: number;
 
 beforeAll(async () => {
   t = await build();
-  const [category] = await t.db
-    .insert(goodsCategories)
-    .values({ name: '钻石', sort: 1 })
-    .returning({ id: goodsCategories.id });
-  const [item] = await t.db
-    .insert(goods)
-    .values({ categoryId: (category as { id: number }).id, name: '1000钻石', diamonds: 1000, sort: 1 })
-    .returning({ id: goods.id });
-  goodsId = (item as { id: number }).id;
+  goodsId = await createGoods(t.db);
 });
 afterAll(async () => t.close());
 

@@ -27,12 +27,7 @@ let misconfigured: TestApp;
 
 beforeAll(async () => {
   await standIn.start();
-  const wechatEnv = {
-    WECHAT_APP_ID: standIn.appId,
-    WECHAT_APP_SECRET: standIn.appSecret,
-    WECHAT_API_BASE: standIn.baseUrl,
-    WECHAT_OPEN_BASE: standIn.baseUrl,
-  };
+  const wechatEnv = standIn.env();
   [t, bare, misconfigured] = await Promise.all([
     build(wechatEnv),
     build(),

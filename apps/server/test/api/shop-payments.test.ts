@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, agents, goods, goodsCategories, orders, paymentNotifications } from '../../src/db/schema';
+import { accounts, agents, orders, paymentNotifications } from '../../src/db/schema';
 import type { SandboxPaymentProvider } from '../../src/platform/payments/sandbox-provider';
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/platform/payments/sandbox-provider';
-import { createAgent, createPlayer, signIn } from '../factories';
+import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 
@@ -20,12 +20,7 @@ let freePlayer: number;
 
 beforeAll(async () => {
   t = await build();
-  const [category] = await t.db.insert(goodsCategories).values({ name: '钻石套餐' }).returning();
-  const [item] = await t.db
-    .insert(goods)
-    .values({ categoryId: (category as { id: number }).id, name: '1000 钻石', diamonds: 1000 })
-    .returning();
-  goodsId = (item as { id: number }).id;
+  goodsId = await createGoods(t.db, { name: '1000 钻石', category: '钻石套餐' });
   const a = await createAgent(t.db, { level: 1 });
   const b = await createAgent(t.db, { level: 2, parentId: a.agentId });
   const c = await createAgent(t.db, { level: 3, parentId: b.agentId });

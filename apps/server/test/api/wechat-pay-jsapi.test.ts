@@ -2,9 +2,9 @@ import { createVerify } from 'node:crypto';
 import { BillType, type CallData, calls, ResponseCode, type TLoginResult } from '@promoter/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { goods, goodsCategories, orders, players } from '../../src/db/schema';
+import { orders, players } from '../../src/db/schema';
 import { signPayload } from '../../src/modules/auth/signed-token';
-import { createAgent, createPlayer, signIn } from '../factories';
+import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import {
@@ -36,30 +36,16 @@ let sandbox: TestApp;
 let goodsId: number;
 let sandboxGoodsId: number;
 
-async function seedGoods(app: TestApp): Promise<number> {
-  const [category] = await app.db
-    .insert(goodsCategories)
-    .values({ name: '钻石', sort: 1 })
-    .returning({ id: goodsCategories.id });
-  const [item] = await app.db
-    .insert(goods)
-    .values({ categoryId: (category as { id: number }).id, name: '1000钻石', diamonds: 1000, sort: 1 })
-    .returning({ id: goods.id });
-  return (item as { id: number }).id;
-}
-
 beforeAll(async () => {
   await Promise.all([wechat.start(), pay.start()]);
   [t, sandbox] = await Promise.all([
     build({
       ...wechatPayEnv(keys, pay.baseUrl),
-      WECHAT_APP_SECRET: wechat.appSecret,
-      WECHAT_API_BASE: wechat.baseUrl,
-      WECHAT_OPEN_BASE: wechat.baseUrl,
+      ...wechat.env(),
     }),
     build(),
   ]);
-  [goodsId, sandboxGoodsId] = await Promise.all([seedGoods(t), seedGoods(sandbox)]);
+  [goodsId, sandboxGoodsId] = await Promise.all([createGoods(t.db), createGoods(sandbox.db)]);
 });
 afterEach(async () => assertLedgerInvariants(t.db));
 afterAll(async () => {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { BillType, type CallData, calls, ResponseCode } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
-import { goods, goodsCategories, orders, paymentNotifications } from '../../src/db/schema';
+import { orders, paymentNotifications } from '../../src/db/schema';
 import { type MessageKey, translate } from '../../src/i18n/messages';
-import { createAgent, createPlayer, signIn } from '../factories';
+import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import {
@@ -35,22 +34,10 @@ const PUBLIC_URL = 'http://promoter.test';
 const NOTIFY_URL = `${PUBLIC_URL}/api/pay/wechat/notify`;
 const cn = (key: MessageKey) => translate('cn', key);
 
-async function seedGoods(db: Db): Promise<number> {
-  const [category] = await db
-    .insert(goodsCategories)
-    .values({ name: '钻石', sort: 1 })
-    .returning({ id: goodsCategories.id });
-  const [item] = await db
-    .insert(goods)
-    .values({ categoryId: (category as { id: number }).id, name: '1000钻石', diamonds: 1000, sort: 1 })
-    .returning({ id: goods.id });
-  return (item as { id: number }).id;
-}
-
 beforeAll(async () => {
   await standIn.start();
   t = await build(wechatPayEnv(keys, standIn.baseUrl));
-  goodsId = await seedGoods(t.db);
+  goodsId = await createGoods(t.db);
 });
 afterEach(async () => assertLedgerInvariants(t.db));
 afterAll(async () => {
@@ -548,7 +535,7 @@ describe('WeChat Pay refusing the merchant', () => {
       WECHATPAY_PRIVATE_KEY: wrong.privateKey,
     });
     try {
-      const badGoods = await seedGoods(bad.db);
+      const badGoods = await createGoods(bad.db);
       const agent = await createAgent(bad.db, { level: 3 });
       const buyer = { playerId: agent.playerId, token: await signIn(bad.app, bad.db, agent.playerId) };
       const received = standIn.received.length;
@@ -602,7 +589,7 @@ describe('WeChat Pay refusing the merchant', () => {
         WECHATPAY_PLATFORM_PUBLIC_KEY: platformKeyFile,
       });
       try {
-        const id = await seedGoods(fromFiles.db);
+        const id = await createGoods(fromFiles.db);
         const agent = await createAgent(fromFiles.db, { level: 1 });
         const buyer = {
           playerId: agent.playerId,

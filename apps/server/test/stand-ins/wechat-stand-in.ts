@@ -40,6 +40,16 @@ export class WechatStandIn {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** The environment that points the app's WeChat sign-in at this stand-in. */
+  env(): Record<string, string> {
+    return {
+      WECHAT_APP_ID: this.appId,
+      WECHAT_APP_SECRET: this.appSecret,
+      WECHAT_API_BASE: this.baseUrl,
+      WECHAT_OPEN_BASE: this.baseUrl,
+    };
+  }
+
   /** A code for a user, as WeChat would put on the redirect. */
   issueCode(
     user: WechatUser = this.nextUser,
