@@ -141,7 +141,10 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     // The team tree before: 10002 and 10003 under me, 10004 under 10002.
     await openTile(page, '团队树', 'page-treeview');
     await page.getByTestId('downline-tree').waitFor();
-    for (const id of [10001, 10002, 10003, 10004]) await page.getByTestId(`tree-node-${id}`).waitFor();
+    for (const id of [10001, 10002, 10003, 10004, 10005]) await page.getByTestId(`tree-node-${id}`).waitFor();
+    // The frozen demo agent 10005 is marked; the active ones are not.
+    expect(await page.getByTestId('tree-node-status-10005').innerText()).toBe('已冻结');
+    expect(await page.getByTestId('tree-node-status-10004').count()).toBe(0);
     expect(await textOf(page, 'tree-node-price-10002')).toContain('¥0.60');
     await screenshot(page, 'shop-phone-treeview');
     await page.getByTestId('app-bar-back').click();

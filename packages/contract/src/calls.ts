@@ -15,6 +15,7 @@ import {
 } from './common';
 import {
   ZAgentLevel,
+  ZAgentStatus,
   ZBillType,
   ZCaptchaPurpose,
   ZCurrency,
@@ -114,6 +115,8 @@ export const ZChildAgent = z.object({
   level: ZAgentLevel,
   price: ZMoney,
   teamSize: z.number().int(),
+  /** 'frozen' or 'pending' agents cannot sign in or trade; their parent sees it. */
+  status: ZAgentStatus,
   createdAt: ZIsoDate,
 });
 export type TChildAgent = z.infer<typeof ZChildAgent>;
@@ -138,6 +141,7 @@ export interface TTreeNode {
   level: 1 | 2 | 3;
   price: string;
   teamSize: number;
+  status: 'active' | 'frozen' | 'pending';
   children: TTreeNode[];
 }
 export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
@@ -147,6 +151,7 @@ export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
     level: ZAgentLevel,
     price: ZMoney,
     teamSize: z.number().int(),
+    status: ZAgentStatus,
     children: z.array(ZTreeNode),
   }),
 );

@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { calls, ZAgentUser } from '../src';
 
 describe('the call table', () => {
-  it('holds the 35 calls of the design plus logout and the two password calls, the tree and the agent card, each path once', () => {
+  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card and the WeChat payer, each path once', () => {
     const paths = Object.values(calls).map((c) => c.path);
-    expect(paths).toHaveLength(40);
-    expect(new Set(paths).size).toBe(40);
+    expect(paths).toHaveLength(41);
+    expect(new Set(paths).size).toBe(41);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
         'agent/user/changePassword',
         'agent/public/resetPassword',
+        'agent/user/tree',
+        'agent/public/agentCard',
+        'shop/pay/wechatPayer',
       ]),
     );
   });
@@ -50,7 +53,12 @@ describe('the call table', () => {
       Object.values(calls)
         .filter((c) => 'uidHeader' in c && c.uidHeader)
         .map((c) => c.path),
-    ).toEqual(['shop/goods/categories', 'shop/goods/buyGoods', 'shop/order/orderquery']);
+    ).toEqual([
+      'shop/goods/categories',
+      'shop/goods/buyGoods',
+      'shop/pay/wechatPayer',
+      'shop/order/orderquery',
+    ]);
   });
 
   it('strips any field the contract does not name from a user', () => {

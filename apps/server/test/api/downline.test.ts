@@ -103,8 +103,9 @@ async function priceFenOf(agentId: number): Promise<number | null> {
 }
 
 describe('agent/user/children', () => {
-  it('lists direct children only, each with level, price and the size of its whole team', async () => {
+  it('lists direct children only, each with level, price, status and the size of its whole team', async () => {
     const d = await downline();
+    await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, d.s0.agentId));
     const result = await children(d.top.token);
     expect(result).toMatchObject({ status: 200, code: ResponseCode.success });
     expect(calls.children.data.parse(result.data)).toEqual(result.data);
@@ -116,9 +117,10 @@ describe('agent/user/children', () => {
       level: 2,
       price: '0.60',
       teamSize: 2,
+      status: 'active',
     });
-    expect(byId.get(d.g2.agentId)).toMatchObject({ level: 2, price: '0.60', teamSize: 1 });
-    expect(byId.get(d.s0.agentId)).toMatchObject({ level: 3, price: '0.70', teamSize: 0 });
+    expect(byId.get(d.g2.agentId)).toMatchObject({ level: 2, price: '0.60', teamSize: 1, status: 'active' });
+    expect(byId.get(d.s0.agentId)).toMatchObject({ level: 3, price: '0.70', teamSize: 0, status: 'frozen' });
 
     // One level down: g1 sees its own two children, never its parent or its siblings.
     const below = await children(d.g1.token);
@@ -238,17 +240,23 @@ describe('agent/user/children', () => {
 });
 
 describe('agent/user/tree', () => {
-  it('nests the caller’s whole downline, three levels, with level, price and team size', async () => {
+  it('nests the caller’s whole downline, three levels, with level, price, team size and status', async () => {
     const d = await downline();
+    await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, d.s3.agentId));
     const result = await tree(d.top.token);
     expect(result).toMatchObject({ status: 200, code: ResponseCode.success });
     expect(calls.tree.data.parse(result.data)).toEqual(result.data);
-    const leaf = (agent: { agentId: number }, nickname: string): TTreeNode => ({
+    const leaf = (
+      agent: { agentId: number },
+      nickname: string,
+      status: TTreeNode['status'] = 'active',
+    ): TTreeNode => ({
       agentId: agent.agentId,
       nickname: `${d.tag}${nickname}`,
       level: 3,
       price: '0.70',
       teamSize: 0,
+      status,
       children: [],
     });
     expect(result.data.root).toEqual({
@@ -257,6 +265,7 @@ describe('agent/user/tree', () => {
       level: 1,
       price: '0.50',
       teamSize: 6,
+      status: 'active',
       children: [
         {
           agentId: d.g1.agentId,
@@ -264,6 +273,7 @@ describe('agent/user/tree', () => {
           level: 2,
           price: '0.60',
           teamSize: 2,
+          status: 'active',
           children: [leaf(d.s1, '白银一'), leaf(d.s2, '白银二')],
         },
         {
@@ -272,7 +282,8 @@ describe('agent/user/tree', () => {
           level: 2,
           price: '0.60',
           teamSize: 1,
-          children: [leaf(d.s3, '白银三')],
+          status: 'active',
+          children: [leaf(d.s3, '白银三', 'frozen')],
         },
         leaf(d.s0, '白银直属'),
       ],

@@ -1,5 +1,6 @@
 import {
   type AgentLevel,
+  type AgentStatus,
   fenToMoney,
   moneyToFen,
   type TChildAgent,
@@ -15,6 +16,7 @@ interface SubtreeRow extends Record<string, unknown> {
   id: number;
   parent_id: number | null;
   level: number;
+  status: AgentStatus;
   price_fen: number | null;
   nickname: string;
   avatar: string;
@@ -26,12 +28,12 @@ interface SubtreeRow extends Record<string, unknown> {
 async function subtree(db: DbOrTx, rootId: number): Promise<SubtreeRow[]> {
   const result = await db.execute<SubtreeRow>(sql`
     with recursive down as (
-      select a.id, a.parent_id, a.level, a.price_fen, a.player_id, a.created_at, 0 as depth from agents a where a.id = ${rootId}
+      select a.id, a.parent_id, a.level, a.status, a.price_fen, a.player_id, a.created_at, 0 as depth from agents a where a.id = ${rootId}
       union all
-      select a.id, a.parent_id, a.level, a.price_fen, a.player_id, a.created_at, down.depth + 1
+      select a.id, a.parent_id, a.level, a.status, a.price_fen, a.player_id, a.created_at, down.depth + 1
       from agents a join down on a.parent_id = down.id
     )
-    select down.id, down.parent_id, down.level, down.price_fen, down.created_at, down.depth, p.nickname, p.avatar
+    select down.id, down.parent_id, down.level, down.status, down.price_fen, down.created_at, down.depth, p.nickname, p.avatar
     from down join players p on p.id = down.player_id
     order by down.depth, down.id`);
   return result.rows;
@@ -65,6 +67,7 @@ export async function downlineTree(db: Db, agentId: number): Promise<{ root: TTr
       level: row.level as AgentLevel,
       price: fenToMoney(row.price_fen ?? (prices[row.level] as number)),
       teamSize: sizes.get(row.id) ?? 0,
+      status: row.status,
       children: [],
     });
   }
@@ -95,6 +98,7 @@ export async function listChildren(
     level: r.level as AgentLevel,
     price: fenToMoney(r.price_fen ?? (prices[r.level] as number)),
     teamSize: sizes.get(r.id) ?? 0,
+    status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
   }));
   return { list, total: children.length, page: query.page, pageSize: query.pageSize };
@@ -105,6 +109,7 @@ async function childDto(db: DbOrTx, childId: number): Promise<TChildAgent> {
     .select({
       id: agents.id,
       level: agents.level,
+      status: agents.status,
       priceFen: agents.priceFen,
       createdAt: agents.createdAt,
       nickname: players.nickname,
@@ -121,6 +126,7 @@ async function childDto(db: DbOrTx, childId: number): Promise<TChildAgent> {
     level: row.level as AgentLevel,
     price: fenToMoney(row.priceFen ?? (await levelPriceFen(db, row.level))),
     teamSize: 0,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }

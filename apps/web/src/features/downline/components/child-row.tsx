@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { DATE_FORMAT } from '../lib/date-format';
 import { LevelChip } from './level-chip';
+import { StatusChip } from './status-chip';
 
 /** One direct child: who, level, price per diamond, team size; an action (edit price) at the end. */
 export function ChildRow({ child, action }: { child: TChildAgent; action?: ReactNode }) {
@@ -33,6 +34,7 @@ export function ChildRow({ child, action }: { child: TChildAgent; action?: React
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <LevelChip level={child.level} />
+          <StatusChip status={child.status} testId={`child-status-${child.agentId}`} />
           <Typography variant="caption" color="text.secondary" data-testid={`child-price-${child.agentId}`}>
             {t('shop.downline.unitPrice', { price: formatMoney(child.price) })}
           </Typography>

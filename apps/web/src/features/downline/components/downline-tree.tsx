@@ -9,6 +9,7 @@ import type { TTreeNode } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { LevelChip } from './level-chip';
+import { StatusChip } from './status-chip';
 
 /** Every node id that has children: the tree opens fully (it is at most three deep). */
 export function expandableIds(node: TTreeNode): string[] {
@@ -30,6 +31,7 @@ function NodeLabel({ node, isMe }: { node: TTreeNode; isMe: boolean }) {
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <LevelChip level={node.level} />
+        <StatusChip status={node.status} testId={`tree-node-status-${node.agentId}`} />
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <DiamondOutlined sx={{ fontSize: 14 }} aria-hidden />
           <Typography variant="caption" data-testid={`tree-node-price-${node.agentId}`}>
