@@ -113,6 +113,10 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(wechat.requests).toContain('/connect/oauth2/authorize');
     expect(pay.orders.size).toBe(0);
+    await page
+      .getByTestId(/^goods-\d+$/)
+      .first()
+      .waitFor();
     await screenshot(page, 'wechat-pay-phone-authorized');
 
     // 2. The sheet opens with the server's signed parameters; the person cancels: the page stays.
