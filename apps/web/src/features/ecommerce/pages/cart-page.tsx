@@ -148,7 +148,7 @@ export function CartPage() {
   const { t } = useTranslation();
   const items = cartStore.use((s) => s.items);
   const goods = useShopGoods();
-  const { purchase, busy } = usePurchase();
+  const { purchase, busy } = usePurchase({ onOrdered: (goodsId) => cart.remove(String(goodsId)) });
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
   useRepricedCart(goods.data);
@@ -161,7 +161,7 @@ export function CartPage() {
     if (!buying) return;
     const line = buying;
     // The line is an order once the order exists; paying it or not happens at the provider and on query-order.
-    const left = await purchase(Number(line.id), line.quantity, () => cart.remove(line.id));
+    const left = await purchase(Number(line.id), line.quantity);
     if (!left) setBuyingId(null);
   };
 

@@ -9,13 +9,14 @@ import { BusyStatus } from '../../../components/ui/busy-status';
 import { paths } from '../../../config/paths';
 import { isInAppPath } from '../../../lib/in-app-path';
 import { notify } from '../../../lib/notify';
+import { forgetPendingPurchase } from '../../../lib/pending-purchase';
 import { readCallbackParams, stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
 import { recordWechatPayer } from '../api/record-wechat-payer';
 
 /**
  * /agent/wechat-pay-auth: WeChat sends the buyer back here from the silent authorization (snsapi_base) with
  * `code` and `state`; the server records the openid that pays inside WeChat, and the buyer returns to the page
- * it was buying on (`back`) to buy again. A refusal says so and offers the way back.
+ * it was buying on (`back`), where the purchase goes on. A refusal says so and offers the way back.
  */
 export function WechatPayAuthPage() {
   const { t } = useTranslation();
@@ -30,7 +31,10 @@ export function WechatPayAuthPage() {
 
   useEffect(() => {
     stripCallbackParamsFromSearch();
-    if (!params.code || !params.state) return;
+    if (!params.code || !params.state) {
+      forgetPendingPurchase();
+      return;
+    }
     let active = true;
     void recordWechatPayer(params.code, params.state).then((outcome) => {
       if (!active) return;
@@ -40,6 +44,7 @@ export function WechatPayAuthPage() {
         return;
       }
       if (outcome === 'network') notify.error(t('errors.server'));
+      forgetPendingPurchase();
       setFailed(true);
     });
     return () => {
