@@ -93,7 +93,11 @@ export const ledgerEntries = pgTable(
     refId: text('ref_id').notNull(),
     counterpartyType: text('counterparty_type', { enum: ['agent', 'player'] }),
     counterpartyId: integer('counterparty_id'),
+    /** The memo in Chinese, as written (the platform's language; older entries have only this). */
     memo: text('memo').notNull().default(''),
+    /** The memo's message key and parameters, so each reader sees it in its own language. */
+    memoKey: text('memo_key'),
+    memoParams: jsonb('memo_params').$type<Record<string, string | number>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -76,6 +76,16 @@ export const cn = {
   paymentUnavailable: '支付暂不可用，请稍后再试',
   wechatPayerRequired: '在微信中支付需先完成微信授权',
   orderClosed: '订单已关闭，请重新下单',
+  memoPurchase: '购买 {goods} × {quantity}',
+  memoChildPurchaseProfit: '下级 {agentId} 购钻收益',
+  memoPlayerPurchaseCommission: '玩家 {playerId} 购钻提成',
+  memoRechargePlayer: '为玩家 {nickname}({playerId}) 充值',
+  memoRechargedByAgent: '推广员 {agentId} 充值',
+  memoTransferToChild: '转给下级 {agentId}',
+  memoTransferFromParent: '上级 {agentId} 转入',
+  memoWithdrawApply: '申请提现',
+  memoExchangeDiamonds: '兑换 {diamonds} 钻石',
+  memoExchangeBalance: '余额兑换 {amount} 元',
 } as const;
 export type MessageKey = keyof typeof cn;
 export type Messages = Record<MessageKey, string>;
@@ -149,6 +159,16 @@ export const en: Messages = {
   paymentUnavailable: 'Payment is not available right now; please try again later',
   wechatPayerRequired: 'Paying inside WeChat needs your WeChat authorization first',
   orderClosed: 'This order is closed; please order again',
+  memoPurchase: 'Bought {goods} × {quantity}',
+  memoChildPurchaseProfit: 'Profit from sub-agent {agentId}’s purchase',
+  memoPlayerPurchaseCommission: 'Commission on player {playerId}’s purchase',
+  memoRechargePlayer: 'Recharge for player {nickname} ({playerId})',
+  memoRechargedByAgent: 'Recharge from promoter {agentId}',
+  memoTransferToChild: 'Transfer to sub-agent {agentId}',
+  memoTransferFromParent: 'Transfer from upline {agentId}',
+  memoWithdrawApply: 'Withdrawal request',
+  memoExchangeDiamonds: 'Exchanged for {diamonds} diamonds',
+  memoExchangeBalance: '{amount} yuan of balance exchanged',
 };
 
 const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en };
@@ -158,6 +178,18 @@ const catalogues: Record<Locale, Partial<Messages>> = { ...extraLocales, cn, en 
  * every locale, because SPEC section 8 keys behaviour on them.
  */
 const FIXED: ReadonlySet<MessageKey> = new Set(['sessionExpired', 'serverError']);
+
+/** The messages that are ledger memos (`memoPurchase`, ...). */
+export type MemoKey = Extract<MessageKey, `memo${string}`>;
+
+/** A memo as `locale` reads it; a key this version does not know reads as the stored text. */
+export function translateMemo(
+  locale: Locale,
+  entry: { memo: string; memoKey: string | null; memoParams: Record<string, string | number> | null },
+): string {
+  if (!entry.memoKey || !(entry.memoKey in cn)) return entry.memo;
+  return translate(locale, entry.memoKey as MemoKey, entry.memoParams ?? undefined);
+}
 
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   const template = FIXED.has(key) ? cn[key] : (catalogues[locale][key] ?? cn[key]);

@@ -2,12 +2,15 @@ import { BillType, moneyToFen } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { agents, articles, goods, goodsCategories, options, players, recharges } from '../db/schema';
-import { type AccountOwner, post } from '../modules/ledger/ledger-service';
+import { type AccountOwner, memo, post } from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
 import { hashPassword } from '../modules/auth/password-service';
 
 /** The demo platform's fixed identities: links are printed for these at every start. */
+/** The demo players 200001-200008, in order. */
+const PLAYER_NAMES = ['小明', '阿强', '老周', '小美', '大熊', '阿杰', '小雨', '游客小陈'];
+
 export const DEMO = {
   agentId: 10001,
   agentPlayerId: 100001,
@@ -118,11 +121,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       200007: null,
       200008: null,
     };
-    const names = ['小明', '阿强', '老周', '小美', '大熊', '阿杰', '小雨', '游客小陈'];
     await tx.insert(players).values(
       Object.entries(boundTo).map(([id, agentId], i) => ({
         id: Number(id),
-        nickname: names[i] as string,
+        nickname: PLAYER_NAMES[i] as string,
         avatar: '',
         mobile: `1390000${String(i + 1).padStart(4, '0')}`,
         boundAgentId: agentId,
@@ -190,7 +192,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
           amount: diamonds,
           billType: BillType.buyDiamonds,
           ref: r,
-          memo: '购买钻石',
+          memo: memo('memoPurchase', { goods: `${diamonds} 钻石`, quantity: 1 }),
           at: at(9),
         });
         if (buyer === ids.goldA || buyer === ids.goldB) {
@@ -202,7 +204,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
             billType: BillType.profit,
             ref: r,
             counterparty: agent(buyer),
-            memo: '下级购钻收益',
+            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
             at: at(9),
           });
         }
@@ -214,7 +216,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
             billType: BillType.profit,
             ref: r,
             counterparty: agent(buyer),
-            memo: '下级购钻收益',
+            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
             at: at(9),
           });
           await post(tx, {
@@ -224,7 +226,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
             billType: BillType.profit,
             ref: r,
             counterparty: agent(buyer),
-            memo: '下级购钻收益',
+            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
             at: at(9),
           });
         }
@@ -256,7 +258,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         billType: BillType.rechargePlayer,
         ref: r,
         counterparty: player(to),
-        memo: '为玩家充值',
+        memo: memo('memoRechargePlayer', { nickname: PLAYER_NAMES[to - 200001] ?? '', playerId: to }),
         at: at(14),
       });
       await post(tx, {
@@ -266,7 +268,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         billType: BillType.rechargePlayer,
         ref: r,
         counterparty: agent(from),
-        memo: '推广员充值',
+        memo: memo('memoRechargedByAgent', { agentId: from }),
         at: at(14),
       });
     }
@@ -281,7 +283,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         amount: spend / 100,
         billType: BillType.buyDiamonds,
         ref: r,
-        memo: '商城购钻',
+        memo: memo('memoPurchase', { goods: `${spend / 100} 钻石`, quantity: 1 }),
         at: at(20),
       });
       await post(tx, {
@@ -291,7 +293,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         billType: BillType.profit,
         ref: r,
         counterparty: player(200001),
-        memo: '玩家购钻提成',
+        memo: memo('memoPlayerPurchaseCommission', { playerId: 200001 }),
         at: at(20),
       });
     }
@@ -305,7 +307,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         billType: BillType.transferOut,
         ref: r,
         counterparty: agent(ids.goldB),
-        memo: '转给下级',
+        memo: memo('memoTransferToChild', { agentId: ids.goldB }),
         at: at(16),
       });
       await post(tx, {
@@ -315,7 +317,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         billType: BillType.transferIn,
         ref: r,
         counterparty: agent(ids.diamond),
-        memo: '上级转入',
+        memo: memo('memoTransferFromParent', { agentId: ids.diamond }),
         at: at(16),
       });
     }
@@ -328,7 +330,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         amount: -moneyToFen('100.00'),
         billType: BillType.exchange,
         ref: r,
-        memo: '余额兑换钻石',
+        memo: memo('memoExchangeDiamonds', { diamonds: moneyToFen('100.00') / price[1] }),
         at: at(11),
       });
       await post(tx, {
@@ -337,7 +339,7 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
         amount: moneyToFen('100.00') / price[1],
         billType: BillType.exchange,
         ref: r,
-        memo: '余额兑换钻石',
+        memo: memo('memoExchangeBalance', { amount: '100.00' }),
         at: at(11),
       });
     }

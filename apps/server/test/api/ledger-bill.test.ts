@@ -2,7 +2,7 @@ import { BillType, ResponseCode, calls, type TBillEntry } from '@promoter/contra
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries } from '../../src/db/schema';
-import { ensureAccount } from '../../src/modules/ledger/ledger-service';
+import { ensureAccount, memo } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import {
@@ -539,5 +539,88 @@ describe('agent/user/recentBill', () => {
     const token = await signIn(t.app, t.db, await createPlayer(t.db));
     expect((await recent(token)).code).toBe(0);
     expect((await recent(undefined)).code).toBe(ResponseCode.notSignedIn);
+  });
+});
+
+describe('memos', () => {
+  it('read in the reader’s language, kept in Chinese as written, and older text-only memos as they are', async () => {
+    const agent = await createAgent(t.db);
+    const token = await signIn(t.app, t.db, agent.playerId);
+    const owner = agentOwner(agent.agentId);
+    const transfer = await postEntry(t.db, {
+      owner,
+      currency: 'diamonds',
+      amount: 300,
+      billType: BillType.transferIn,
+      memo: memo('memoTransferFromParent', { agentId: 10001 }),
+    });
+    const [row] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, transfer));
+    expect(row).toMatchObject({
+      memo: '上级 10001 转入',
+      memoKey: 'memoTransferFromParent',
+      memoParams: { agentId: 10001 },
+    });
+    // An entry written before memos had keys, and one whose key this version no longer knows.
+    const old = await postEntry(t.db, {
+      owner,
+      currency: 'diamonds',
+      amount: 1,
+      billType: BillType.transferIn,
+    });
+    await t.db.update(ledgerEntries).set({ memo: '旧的备注' }).where(eq(ledgerEntries.id, old));
+    const gone = await postEntry(t.db, {
+      owner,
+      currency: 'diamonds',
+      amount: 1,
+      billType: BillType.transferIn,
+    });
+    await t.db
+      .update(ledgerEntries)
+      .set({ memo: '已删除的备注', memoKey: 'memoNoLongerThere' })
+      .where(eq(ledgerEntries.id, gone));
+
+    const memosOf = (list: TBillEntry[]) => Object.fromEntries(list.map((e) => [e.id, e.memo]));
+    const cnPage = await bill(token, { currency: 2 });
+    expect(memosOf(cnPage.data.list)).toEqual({
+      [transfer]: '上级 10001 转入',
+      [old]: '旧的备注',
+      [gone]: '已删除的备注',
+    });
+    const en = { 'x-lang': 'en' };
+    const enPage = await call<BillPage>(t.app, 'GET', 'agent/user/bill', {
+      token,
+      query: { currency: 2 },
+      headers: en,
+    });
+    expect(memosOf(enPage.data.list)).toEqual({
+      [transfer]: 'Transfer from upline 10001',
+      [old]: '旧的备注',
+      [gone]: '已删除的备注',
+    });
+    expect((await detail(token, transfer, { 'x-lang': 'ja' })).data.memo).toBe('上位代理 10001 から振替');
+    const recentEn = await call<{ list: TBillEntry[] }>(t.app, 'GET', 'agent/user/recentBill', {
+      token,
+      headers: en,
+    });
+    expect(recentEn.data.list.find((e) => e.id === String(transfer))?.memo).toBe(
+      'Transfer from upline 10001',
+    );
+  });
+
+  it('of a live operation: an exchange reads in English for an English reader', async () => {
+    const agent = await createAgent(t.db, { level: 1 });
+    const token = await signIn(t.app, t.db, agent.playerId);
+    await fund(t.db, agentOwner(agent.agentId), 'balance', 10_000);
+    const exchanged = await call(t.app, 'POST', 'agent/user/withdrawExchange', {
+      token,
+      body: { amount: '10.00', requestId: uuid() },
+    });
+    expect(exchanged.code).toBe(ResponseCode.success);
+    const page = await call<BillPage>(t.app, 'GET', 'agent/user/bill', {
+      token,
+      query: { currency: 2 },
+      headers: { 'x-lang': 'en' },
+    });
+    expect(page.data.list[0]?.memo).toBe('10.00 yuan of balance exchanged');
   });
 });

@@ -13,7 +13,12 @@ import {
   transfers,
   withdrawals,
 } from '../../src/db/schema';
-import { type AccountCurrency, type AccountOwner, post } from '../../src/modules/ledger/ledger-service';
+import {
+  type AccountCurrency,
+  type AccountOwner,
+  type Memo,
+  post,
+} from '../../src/modules/ledger/ledger-service';
 import type { OptionKey } from '../../src/modules/options/options-service';
 
 /** Shared helpers of the money API tests (not a test file itself). */
@@ -183,7 +188,7 @@ export async function postEntry(
     refType?: string;
     refId?: string;
     counterparty?: AccountOwner;
-    memo?: string;
+    memo?: Memo;
   },
 ): Promise<number> {
   const { entryId } = await db.transaction((tx) =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { agents, transfers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { once } from '../ledger/idempotency';
-import { InsufficientFundsError, type Posting, postAll } from '../ledger/ledger-service';
+import { InsufficientFundsError, memo, type Posting, postAll } from '../ledger/ledger-service';
 import { isInDownline } from './agent-tree';
 
 /** Passes diamonds down the line: only to an agent of the sender's own downline, once per requestId. */
@@ -37,7 +37,7 @@ export async function transferToAgent(
         billType: BillType.transferOut,
         ref,
         counterparty: { ownerType: 'agent', ownerId: input.toAgentId },
-        memo: `转给下级 ${input.toAgentId}`,
+        memo: memo('memoTransferToChild', { agentId: input.toAgentId }),
       };
       const into: Posting = {
         owner: { ownerType: 'agent', ownerId: input.toAgentId },
@@ -46,7 +46,7 @@ export async function transferToAgent(
         billType: BillType.transferIn,
         ref,
         counterparty: { ownerType: 'agent', ownerId: fromAgentId },
-        memo: `上级 ${fromAgentId} 转入`,
+        memo: memo('memoTransferFromParent', { agentId: fromAgentId }),
       };
       const results = await postAll(tx, [out, into]).catch((error: unknown) => {
         if (error instanceof InsufficientFundsError) throw new AppError('notEnoughDiamonds');

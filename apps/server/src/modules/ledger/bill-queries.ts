@@ -3,13 +3,14 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
 
 type EntryRow = typeof ledgerEntries.$inferSelect;
 type Currency = 'balance' | 'diamonds';
 
 const currencyCode = (currency: Currency) => (currency === 'balance' ? 1 : 2) as 1 | 2;
 
-function toBillEntry(row: EntryRow, currency: Currency): TBillEntry {
+function toBillEntry(row: EntryRow, currency: Currency, locale: Locale): TBillEntry {
   const value = (n: number) => (currency === 'balance' ? fenToMoney(n) : n);
   return {
     id: String(row.id),
@@ -17,7 +18,7 @@ function toBillEntry(row: EntryRow, currency: Currency): TBillEntry {
     currency: currencyCode(currency),
     amount: value(row.amount),
     after: value(row.after),
-    memo: row.memo,
+    memo: translateMemo(locale, row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -37,6 +38,7 @@ export async function listBill(
   db: Db,
   agentId: number,
   query: { currency: number; billType?: number; from?: string; to?: string; page: number; pageSize: number },
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
   const account = (await agentAccounts(db, agentId)).find((a) => a.currency === currency);
@@ -63,7 +65,7 @@ export async function listBill(
   ]);
   const total = Number(counted.rows[0]?.n ?? 0);
   return {
-    list: rows.map((row) => toBillEntry(row, currency)),
+    list: rows.map((row) => toBillEntry(row, currency, locale)),
     total: Math.min(total, BILL_COUNT_CAP),
     totalIsLowerBound: total > BILL_COUNT_CAP,
     page: query.page,
@@ -71,7 +73,7 @@ export async function listBill(
   };
 }
 
-export async function recentBill(db: Db, agentId: number, limit: number) {
+export async function recentBill(db: Db, agentId: number, limit: number, locale: Locale = DEFAULT_LOCALE) {
   const own = await agentAccounts(db, agentId);
   // One index walk per account (newest first, `limit` rows each), merged here: an IN over both accounts would
   // have to sort every entry of the agent.
@@ -91,11 +93,11 @@ export async function recentBill(db: Db, agentId: number, limit: number) {
     .flat()
     .sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id)
     .slice(0, limit);
-  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency)) };
+  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency, locale)) };
 }
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
-export async function billDetail(db: Db, agentId: number, id: string) {
+export async function billDetail(db: Db, agentId: number, id: string, locale: Locale = DEFAULT_LOCALE) {
   const [row] = await db
     .select({ entry: ledgerEntries, currency: accounts.currency })
     .from(ledgerEntries)
@@ -125,7 +127,7 @@ export async function billDetail(db: Db, agentId: number, id: string) {
     };
   }
   return {
-    ...toBillEntry(entry, row.currency),
+    ...toBillEntry(entry, row.currency, locale),
     reference: { type: entry.refType, id: entry.refId, counterparty },
   };
 }

@@ -2,6 +2,7 @@ import type { BillType } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries } from '../../db/schema';
+import { DEFAULT_LOCALE, type MemoKey, translate } from '../../i18n/messages';
 
 export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };
 export type AccountCurrency = 'balance' | 'diamonds';
@@ -14,10 +15,21 @@ export interface Posting {
   billType: BillType;
   ref: { type: string; id: string };
   counterparty?: AccountOwner;
-  memo?: string;
+  memo?: Memo;
   /** Only the demo seed writes history in the past. */
   at?: Date;
 }
+
+/** An entry's memo: a message key of the `memo…` family and its parameters, read in the reader's language. */
+export interface Memo {
+  key: MemoKey;
+  params?: Record<string, string | number>;
+}
+
+export const memo = (key: MemoKey, params?: Record<string, string | number>): Memo => ({
+  key,
+  ...(params ? { params } : {}),
+});
 
 export class InsufficientFundsError extends Error {
   constructor(
@@ -81,7 +93,9 @@ export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: num
       refId: posting.ref.id,
       counterpartyType: posting.counterparty?.ownerType,
       counterpartyId: posting.counterparty?.ownerId,
-      memo: posting.memo ?? '',
+      memo: posting.memo ? translate(DEFAULT_LOCALE, posting.memo.key, posting.memo.params) : '',
+      memoKey: posting.memo?.key ?? null,
+      memoParams: posting.memo?.params ?? null,
       ...(posting.at ? { createdAt: posting.at } : {}),
     })
     .returning({ id: ledgerEntries.id });

@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { agents, orders, paymentNotifications, players } from '../../db/schema';
 import { agentPriceFen } from '../agents/pricing';
-import { type Posting, postAll } from '../ledger/ledger-service';
+import { memo, type Posting, postAll } from '../ledger/ledger-service';
 import { getOption } from '../options/options-service';
 import { agentPurchaseProfits, playerPurchaseProfits, type Share } from './profit';
 
@@ -93,7 +93,7 @@ export async function applyPayment(
         amount: live.diamonds,
         billType: BillType.buyDiamonds,
         ref,
-        memo: `购买 ${live.goodsName} × ${live.quantity}`,
+        memo: memo('memoPurchase', { goods: live.goodsName, quantity: live.quantity }),
       },
       ...shares.map((share): Posting => ({
         owner: { ownerType: 'agent', ownerId: share.agentId },
@@ -103,7 +103,9 @@ export async function applyPayment(
         ref,
         counterparty: buyer,
         memo:
-          buyer.ownerType === 'agent' ? `下级 ${buyer.ownerId} 购钻收益` : `玩家 ${buyer.ownerId} 购钻提成`,
+          buyer.ownerType === 'agent'
+            ? memo('memoChildPurchaseProfit', { agentId: buyer.ownerId })
+            : memo('memoPlayerPurchaseCommission', { playerId: buyer.ownerId }),
       })),
     ];
     await postAll(tx, postings);

@@ -5,7 +5,7 @@ import { players, recharges } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isInDownline } from '../agents/agent-tree';
 import { once } from '../ledger/idempotency';
-import { InsufficientFundsError, type Posting, postAll } from '../ledger/ledger-service';
+import { InsufficientFundsError, memo, type Posting, postAll } from '../ledger/ledger-service';
 import { findPlayer, type PlayerRow } from './player-service';
 
 const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
@@ -83,7 +83,7 @@ export async function rechargePlayer(
         billType: BillType.rechargePlayer,
         ref,
         counterparty: { ownerType: 'player', ownerId: player.id },
-        memo: `为玩家 ${player.nickname}(${player.id}) 充值`,
+        memo: memo('memoRechargePlayer', { nickname: player.nickname, playerId: player.id }),
       };
       const credit: Posting = {
         owner: { ownerType: 'player', ownerId: player.id },
@@ -92,7 +92,7 @@ export async function rechargePlayer(
         billType: BillType.rechargePlayer,
         ref,
         counterparty: { ownerType: 'agent', ownerId: agentId },
-        memo: `推广员 ${agentId} 充值`,
+        memo: memo('memoRechargedByAgent', { agentId }),
       };
       const results = await postAll(tx, [debit, credit]).catch((error: unknown) => {
         if (error instanceof InsufficientFundsError) throw new AppError('notEnoughDiamonds');

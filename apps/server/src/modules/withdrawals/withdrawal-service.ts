@@ -12,7 +12,14 @@ import { accounts, exchanges, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { agentPriceFen } from '../agents/pricing';
 import { once } from '../ledger/idempotency';
-import { ensureAccount, InsufficientFundsError, type Posting, post, postAll } from '../ledger/ledger-service';
+import {
+  ensureAccount,
+  InsufficientFundsError,
+  memo,
+  type Posting,
+  post,
+  postAll,
+} from '../ledger/ledger-service';
 import { getOption, getPlatformTimeZone } from '../options/options-service';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -116,7 +123,7 @@ export async function applyForWithdrawal(
         amount: -amountFen,
         billType: BillType.withdrawal,
         ref: { type: 'withdrawal', id: String(withdrawal.id) },
-        memo: '申请提现',
+        memo: memo('memoWithdrawApply'),
       }).catch((error: unknown) => {
         if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
         throw error;
@@ -179,7 +186,7 @@ export async function exchangeBalance(db: Db, agentId: number, input: { amount: 
         amount: -costFen,
         billType: BillType.exchange,
         ref,
-        memo: `兑换 ${diamonds} 钻石`,
+        memo: memo('memoExchangeDiamonds', { diamonds }),
       };
       const gain: Posting = {
         owner,
@@ -187,7 +194,7 @@ export async function exchangeBalance(db: Db, agentId: number, input: { amount: 
         amount: diamonds,
         billType: BillType.exchange,
         ref,
-        memo: `余额兑换 ${fenToMoney(costFen)} 元`,
+        memo: memo('memoExchangeBalance', { amount: fenToMoney(costFen) }),
       };
       const results = await postAll(tx, [spend, gain]).catch((error: unknown) => {
         if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
