@@ -231,6 +231,9 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     await page.getByTestId('language-en').click();
     await page.getByText('Diamond stock').first().waitFor();
     await page.locator('[data-testid="bill-list"] [data-bill-type]').first().waitFor();
+    // The memos read in English too (the server writes them in the reader's language), the seeded ones as well.
+    await page.getByText('Exchanged for 20 diamonds').first().waitFor();
+    await page.getByText('Profit from sub-agent 10002’s purchase').first().waitFor();
     await shot(page, 'money-phone-currency-list-en');
     await go(page, paths.agent.withdrawApply.getHref());
     await page.getByTestId('page-withdraw-apply').waitFor();

@@ -61,6 +61,20 @@ describe('request', () => {
     expect((init?.headers as Record<string, string>)['XX-Token']).toBe('tok-1');
   });
 
+  it('asks for the server’s messages in the language chosen in the app (X-Lang)', async () => {
+    const { i18n, initI18n } = await import('../src/i18n');
+    await initI18n('cn');
+    const fetchMock = answer({ code: 1, msg: '', data: AGENT });
+    vi.stubGlobal('fetch', fetchMock);
+    // Only the language is under test: the translations themselves are not needed here.
+    i18n.language = 'en';
+    await request('getUser', {});
+    i18n.language = 'cn';
+    await request('getUser', {});
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['X-Lang']);
+    expect(sent).toEqual(['en', 'cn']);
+  });
+
   it('applies input defaults and sends GET input as a query', async () => {
     const fetchMock = answer({
       code: 1,

@@ -12,7 +12,7 @@ import { ApiError, ContractError, NetworkError } from './errors';
 /**
  * The one API client (SPEC sections 7 and 8), typed by the contract's call table:
  * - base `/api/`, JSON, 10 000 ms time-out, the stored token in `XX-Token`, the session's player id in
- *   `uid` for the shop calls;
+ *   `uid` for the shop calls, the app's language in `X-Lang` (the server's messages follow it);
  * - code 1 resolves with `data` parsed by the contract schema;
  * - code 0 stops the progress bar, shows an error toast with `msg`, and rejects;
  * - code 10001 or the session-expired message clears the session and goes back to login;
@@ -66,6 +66,8 @@ export async function request<N extends CallName>(
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['XX-Token'] = token;
+  // The server answers its messages (refusals, entry memos) in the language the person chose here.
+  if (i18n.language) headers['X-Lang'] = i18n.language;
   if ('uidHeader' in def && def.uidHeader) {
     const playerId = session.playerId();
     if (playerId !== null) headers.uid = String(playerId);

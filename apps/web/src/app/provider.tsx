@@ -22,7 +22,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createAppTheme({ themeId, darkMode, rtl }), [themeId, darkMode, rtl]);
 
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    // What the server wrote (entry memos, refusals) is in the language of the request: fetch it again.
+    if (i18n.language !== language)
+      void i18n.changeLanguage(language).then(() => queryClient.invalidateQueries());
   }, [language]);
   useEffect(() => applyDocumentLanguage(language, rtl), [language, rtl]);
 
