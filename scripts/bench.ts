@@ -46,12 +46,17 @@ async function main() {
     .values({ ownerType: 'agent', ownerId: agentId, currency: 'diamonds' })
     .returning({ id: accounts.id });
   const accountId = (diamondAccount as { id: number }).id;
-  // A year of history: credits (type 4) and recharges (type 2), the running total kept in `after`.
+  // A year of history: credits (type 4) and recharges (type 2), the running total kept in `after`; every memo
+  // a key with parameters, translated for each reader as live entries are.
   await db.execute(sql`
-    insert into ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id, memo, created_at)
+    insert into ledger_entries
+      (account_id, amount, after, bill_type, ref_type, ref_id, memo, memo_key, memo_params, created_at)
     select ${accountId}, case when g % 3 = 0 then -1 else 2 end,
            sum(case when g % 3 = 0 then -1 else 2 end) over (order by g),
            case when g % 3 = 0 then 2 else 4 end, 'bench', g::text, '',
+           case when g % 3 = 0 then 'memoRechargePlayer' else 'memoTransferFromParent' end,
+           case when g % 3 = 0 then jsonb_build_object('nickname', 'bench player', 'playerId', 2)
+                else jsonb_build_object('agentId', 10001) end,
            now() - make_interval(secs => (${ENTRIES} - g) * 30)
     from generate_series(1, ${ENTRIES}) g`);
   await db.execute(
@@ -72,7 +77,7 @@ async function main() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
   const token = await createSession(db, { playerId: 1, agentId }, 24);
-  const headers = { 'content-type': 'application/json', 'xx-token': token };
+  const headers = { 'content-type': 'application/json', 'xx-token': token, 'x-lang': 'en' };
   // Money calls are limited per session (120 a minute, like a person); the write scenario spreads its requests
   // over enough sessions to measure the server, not the limiter.
   const writers = await Promise.all(
