@@ -332,6 +332,8 @@ export const orders = pgTable(
     payUrl: text('pay_url'),
     /** WeChat Pay's prepay_id of a JSAPI order, from which the bridge's parameters are signed. */
     prepayId: text('prepay_id'),
+    /** When the provider was last asked about this pending order (at most every few seconds). */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -353,5 +355,9 @@ export const paymentNotifications = pgTable('payment_notifications', {
   providerRef: text('provider_ref'),
   amountFen: bigint('amount_fen', { mode: 'number' }),
   outcome: text('outcome').notNull(),
+  /** How it came: the provider's notification, or our own query of the provider (the order's page polling). */
+  source: text('source', { enum: ['notification', 'query'] })
+    .notNull()
+    .default('notification'),
   createdAt: createdAt(),
 });

@@ -527,6 +527,92 @@ describe('notifications that cannot be trusted change nothing', () => {
   });
 });
 
+describe('a notification that does not come: the order page asks WeChat Pay', () => {
+  /** What the provider was asked about an order, by path. */
+  const queriesOf = (orderId: string) =>
+    standIn.received.filter((r) => r.method === 'GET' && r.path.endsWith(`/out-trade-no/${orderId}`));
+  /** Lets the next order query ask WeChat Pay again, as if the spacing had passed. */
+  const allowNextCheck = (orderId: string) =>
+    t.db.update(orders).set({ providerCheckedAt: null }).where(eq(orders.id, orderId));
+
+  it('delivers a payment WeChat Pay reports, once, and a late notification changes nothing', async () => {
+    const { diamond, gold, silver } = await chain();
+    const { orderId } = await placeOrder(silver);
+
+    // Not paid yet: the signed query answers NOTPAY, nothing happens and nothing is recorded.
+    expect((await orderQuery(silver, orderId)).data.status).toBe('pending');
+    expect(queriesOf(orderId)).toMatchObject([{ status: 200 }]);
+    expect(await outcomesOf(orderId)).toEqual([]);
+
+    // Paid at WeChat Pay, the notification lost: the next look at the order delivers it.
+    const { transaction } = standIn.markPaid(orderId);
+    await allowNextCheck(orderId);
+    const query = await orderQuery(silver, orderId);
+    expect(query.data).toMatchObject({ orderId, status: 'paid' });
+    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(1000);
+    expect(await accountValue(t.db, agentOwner(gold.agentId), 'balance')).toBe(10000);
+    expect(await accountValue(t.db, agentOwner(diamond.agentId), 'balance')).toBe(10000);
+    expect((await orderRow(orderId)).providerRef).toBe(transaction.transaction_id);
+    const rows = await t.db
+      .select({ outcome: paymentNotifications.outcome, source: paymentNotifications.source })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderId, orderId));
+    expect(rows).toEqual([{ outcome: 'delivered', source: 'query' }]);
+
+    // The notification arrives after all: acknowledged, nothing delivered twice; a paid order is not asked about.
+    const late = standIn.notification(orderId, { transactionId: String(transaction.transaction_id) });
+    expect((await notify(late)).status).toBe(200);
+    expect(await outcomesOf(orderId)).toEqual(['delivered', 'duplicate']);
+    expect(await entriesOfRef(t.db, 'order', orderId)).toHaveLength(3);
+    await allowNextCheck(orderId);
+    await orderQuery(silver, orderId);
+    expect(queriesOf(orderId)).toHaveLength(2);
+  });
+
+  it('asks at most once in ten seconds however many pages poll, and delivers once', async () => {
+    const { silver } = await chain();
+    const { orderId } = await placeOrder(silver);
+    standIn.markPaid(orderId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => orderQuery(silver, orderId)));
+    // The page that asked sees it paid; the others see it on their next poll.
+    expect(answers.some((a) => a.data.status === 'paid')).toBe(true);
+    expect((await orderQuery(silver, orderId)).data.status).toBe('paid');
+    expect(queriesOf(orderId)).toHaveLength(1);
+    expect(await entriesOfRef(t.db, 'order', orderId)).toHaveLength(3);
+    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(1000);
+  });
+
+  it('trusts no unsigned answer: the order stays pending', async () => {
+    const { silver } = await chain();
+    const { orderId } = await placeOrder(silver);
+    standIn.markPaid(orderId);
+    standIn.answerSigningKey = rsaKeyPair().privateKey;
+    try {
+      const before = await snapshot(orderId);
+      expect((await orderQuery(silver, orderId)).data.status).toBe('pending');
+      expect(await snapshot(orderId)).toEqual(before);
+      expect(queriesOf(orderId)).toHaveLength(1);
+    } finally {
+      standIn.answerSigningKey = undefined;
+    }
+    await allowNextCheck(orderId);
+    expect((await orderQuery(silver, orderId)).data.status).toBe('paid');
+  });
+
+  it('never asks about an order that has expired', async () => {
+    const { silver } = await chain();
+    const { orderId } = await placeOrder(silver);
+    standIn.markPaid(orderId);
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    expect((await orderQuery(silver, orderId)).data.status).toBe('expired');
+    expect(queriesOf(orderId)).toEqual([]);
+    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(0);
+  });
+});
+
 describe('WeChat Pay refusing the merchant', () => {
   it('a request signed with a wrong merchant key is refused (401): buyGoods answers payment unavailable', async () => {
     const wrong = rsaKeyPair();

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A loopback stand-in of WeChat Pay API v3 (H5 and JSAPI payments), built on the public protocol only, with keys
  * made in the test:
+ * - `GET /v3/pay/transactions/out-trade-no/{id}?mchid=`: the order's transaction (SUCCESS once `markPaid`, else
+ *   NOTPAY; 404 ORDER_NOT_EXIST), signed like every answer;
  * - `POST /v3/pay/transactions/h5` and `/v3/pay/transactions/jsapi` (with `payer.openid`, answering `{prepay_id}`):
  *   verifies the merchant's `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="..",
  *   nonce_str="..",timestamp="..",serial_no="..",signature=".."` (RSA-SHA256 over
@@ -178,6 +180,8 @@ export class WechatPayStandIn {
   readonly received: ReceivedRequest[] = [];
   /** Every order accepted here, by out_trade_no, with the h5_url or prepay_id it was given. */
   readonly orders = new Map<string, PlacedOrder>();
+  /** The transactions of the orders paid here, by out_trade_no, as a query answers them. */
+  readonly paid = new Map<string, Record<string, unknown>>();
   /** Notifications sent to merchants by `payThroughBridge`, with the merchant's HTTP answer. */
   readonly notified: { outTradeNo: string; status: number }[] = [];
   /** Signs answers with this key instead of the platform's (an answer the merchant must not trust). */
@@ -281,11 +285,17 @@ export class WechatPayStandIn {
    * as `checkBridge` does, then POSTs the signed, encrypted notification to the order's notify_url. Answers the
    * bridge's `err_msg`, as the page's callback receives it.
    */
-  async payThroughBridge(params: BridgeParams, payerOpenId: string): Promise<string> {
+  async payThroughBridge(
+    params: BridgeParams,
+    payerOpenId: string,
+    options: { notify?: boolean } = {},
+  ): Promise<string> {
     const checked = this.checkBridge(params, payerOpenId);
     if (!checked.ok) return 'get_brand_wcpay_request:fail';
     const placed = this.orders.get(checked.outTradeNo);
-    const notification = this.notification(checked.outTradeNo);
+    const notification = this.markPaid(checked.outTradeNo);
+    // A notification lost on the way: WeChat Pay has the money, the merchant has heard nothing.
+    if (options.notify === false) return 'get_brand_wcpay_request:ok';
     const response = await fetch(placed?.order.notify_url ?? '', {
       method: 'POST',
       body: notification.body,
@@ -293,6 +303,13 @@ export class WechatPayStandIn {
     });
     this.notified.push({ outTradeNo: checked.outTradeNo, status: response.status });
     return 'get_brand_wcpay_request:ok';
+  }
+
+  /** The order is paid at WeChat Pay (a query answers SUCCESS from now on); answers its notification. */
+  markPaid(outTradeNo: string): Notification {
+    const notification = this.notification(outTradeNo);
+    this.paid.set(outTradeNo, notification.transaction);
+    return notification;
   }
 
   /** Wechatpay-* headers over `body`, as WeChat Pay signs answers and notifications. */
@@ -324,6 +341,11 @@ export class WechatPayStandIn {
   private handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.baseUrl);
     const record: ReceivedRequest = { method: req.method ?? '', path: url.pathname, status: 0 };
+    const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && queried) {
+      this.answerQuery(req, url, decodeURIComponent(queried[1] as string), record, res);
+      return;
+    }
     const kind =
       url.pathname === '/v3/pay/transactions/h5'
         ? 'h5'
@@ -366,6 +388,48 @@ export class WechatPayStandIn {
     const h5Url = `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=${1000000000 + Math.floor(Math.random() * 999999999)}`;
     this.orders.set(order.out_trade_no, { kind, order, h5Url });
     this.answer(res, { ...record, order }, 200, { h5_url: h5Url });
+  }
+
+  /** `GET /v3/pay/transactions/out-trade-no/{id}?mchid=`: the order's state, signed like every answer. */
+  private answerQuery(
+    req: http.IncomingMessage,
+    url: URL,
+    outTradeNo: string,
+    record: ReceivedRequest,
+    res: http.ServerResponse,
+  ): void {
+    const signError = this.checkAuthorization(req, `${url.pathname}${url.search}`, '');
+    if (signError) {
+      this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
+      return;
+    }
+    if (url.searchParams.get('mchid') !== this.keys.mchId) {
+      this.answer(res, { ...record, error: 'mchid does not match' }, 400, {
+        code: 'PARAM_ERROR',
+        message: 'mchid does not match',
+      });
+      return;
+    }
+    if (!this.orders.has(outTradeNo)) {
+      this.answer(res, { ...record, error: 'no such order' }, 404, {
+        code: 'ORDER_NOT_EXIST',
+        message: '订单不存在',
+      });
+      return;
+    }
+    this.answer(
+      res,
+      record,
+      200,
+      this.paid.get(outTradeNo) ?? {
+        appid: this.keys.appId,
+        mchid: this.keys.mchId,
+        out_trade_no: outTradeNo,
+        trade_state: 'NOTPAY',
+        trade_state_desc: '订单未支付',
+        amount: { payer_currency: 'CNY' },
+      },
+    );
   }
 
   /** The merchant's request signature; an error message, or undefined when it verifies. */

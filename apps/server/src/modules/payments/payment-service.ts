@@ -1,7 +1,9 @@
 import { BillType, moneyToFen } from '@promoter/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { agents, orders, paymentNotifications, players } from '../../db/schema';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { agentPriceFen } from '../agents/pricing';
 import { memo, type Posting, postAll } from '../ledger/ledger-service';
 import { getOption } from '../options/options-service';
@@ -64,6 +66,7 @@ export async function applyPayment(
   db: Db,
   provider: string,
   payment: { orderId: string; providerRef: string; amountFen: number; paid: boolean },
+  source: 'notification' | 'query' = 'notification',
 ): Promise<PaymentOutcome> {
   const outcome = await db.transaction(async (tx): Promise<PaymentOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
@@ -117,8 +120,49 @@ export async function applyPayment(
     providerRef: payment.providerRef,
     amountFen: payment.amountFen,
     outcome,
+    source,
   });
   return outcome;
+}
+
+/** How often, at most, one pending order's page makes us ask the provider about it. */
+const PROVIDER_CHECK_SECONDS = 10;
+
+/**
+ * For a pending order whose notification has not come (late, lost, or the provider gave up), asks the provider
+ * directly, at most every PROVIDER_CHECK_SECONDS per order whatever the number of pages polling it, and applies
+ * a paid answer exactly as a notification (verified the same way, delivered once). Anything else changes nothing.
+ */
+export async function reconcileWithProvider(
+  db: Db,
+  payments: PaymentProvider,
+  orderId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!payments.queryPayment) return;
+  const claimed = await db
+    .update(orders)
+    .set({ providerCheckedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'pending'),
+        eq(orders.provider, payments.name),
+        sql`${orders.expiresAt} > now()`,
+        or(
+          isNull(orders.providerCheckedAt),
+          lt(orders.providerCheckedAt, sql`now() - make_interval(secs => ${PROVIDER_CHECK_SECONDS})`),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed.length === 0) return;
+  try {
+    const payment = await payments.queryPayment(orderId);
+    if (payment.orderId === orderId && payment.paid) await applyPayment(db, payments.name, payment, 'query');
+  } catch (error) {
+    log.warn({ err: error, orderId }, 'could not ask the payment provider about an order');
+  }
 }
 
 /** Orders left unpaid past their time are closed; a late payment for them is never delivered. */

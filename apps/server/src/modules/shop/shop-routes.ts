@@ -31,5 +31,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     async ({ session, input }) => recordWechatPayer(app.config, app.db, session.playerId, input),
     { rateLimit: 30 },
   );
-  defineCall(app, 'orderQuery', async ({ session, input }) => queryOrder(app.db, session, input.orderId));
+  defineCall(app, 'orderQuery', async ({ session, input, request }) =>
+    queryOrder({ db: app.db, payments: app.platform.payments, log: request.log }, session, input.orderId),
+  );
 }

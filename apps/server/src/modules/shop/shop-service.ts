@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { SessionContext } from '../auth/session-service';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';
-import { expireOrders } from '../payments/payment-service';
+import { expireOrders, reconcileWithProvider } from '../payments/payment-service';
 
 /** What one diamond costs the caller: retail for a player, the agent's own price for an agent. */
 export async function unitPriceFor(db: Db, session: SessionContext): Promise<number> {
@@ -163,13 +163,23 @@ async function wechatOpenIdOf(db: Db, playerId: number): Promise<string | null> 
   return row?.openId ?? null;
 }
 
-/** One of the caller's own orders; another account's order is "not found". */
-export async function queryOrder(db: Db, session: SessionContext, orderId: string) {
+/**
+ * One of the caller's own orders; another account's order is "not found". A pending order is first checked with
+ * the provider (at most every few seconds), so a payment whose notification is late still arrives while the
+ * buyer watches.
+ */
+export async function queryOrder(
+  deps: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
+  session: SessionContext,
+  orderId: string,
+) {
+  const { db } = deps;
   await expireOrders(db);
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.playerId, session.playerId)));
+  const mine = and(eq(orders.id, orderId), eq(orders.playerId, session.playerId));
+  const [found] = await db.select({ status: orders.status }).from(orders).where(mine);
+  if (!found) throw new AppError('orderNotFound');
+  if (found.status === 'pending') await reconcileWithProvider(db, deps.payments, orderId, deps.log);
+  const [order] = await db.select().from(orders).where(mine);
   if (!order) throw new AppError('orderNotFound');
   return {
     orderId: order.id,

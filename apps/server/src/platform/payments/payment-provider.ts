@@ -40,6 +40,11 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<{ payUrl: string }>;
   /** Present when the provider can take payment inside WeChat's browser. */
   readonly jsapi?: JsapiPayments;
+  /**
+   * Asks the provider how an order stands, for when its notification is late or lost; the answer is verified
+   * like a notification. Absent when the provider's notifications are the only word (the sandbox).
+   */
+  queryPayment?(orderId: string): Promise<VerifiedPayment>;
   /** Verifies a notification's signature and reads it; throws PaymentNotificationError when it cannot be trusted. */
   verifyNotification(input: NotificationInput): VerifiedPayment;
 }

@@ -50,18 +50,22 @@ export class WechatPayProvider implements PaymentProvider {
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonce}",timestamp="${timestamp}",serial_no="${this.config.serialNo}",signature="${signature}"`;
   }
 
-  /** POSTs a signed request and answers the verified JSON body. */
-  private async post(path: string, payload: object): Promise<Record<string, unknown>> {
-    const body = JSON.stringify(payload);
+  /** Sends a signed request (a JSON body for POST) and answers the verified JSON body. */
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+  ): Promise<Record<string, unknown>> {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
     let response: Response;
     try {
       response = await fetch(`${this.config.apiBase}${path}`, {
-        method: 'POST',
-        body,
+        method,
+        ...(method === 'POST' ? { body } : {}),
         headers: {
-          'content-type': 'application/json',
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           accept: 'application/json',
-          authorization: this.authorization('POST', path, body),
+          authorization: this.authorization(method, path, body),
         },
         signal: AbortSignal.timeout(8000),
       });
@@ -73,7 +77,7 @@ export class WechatPayProvider implements PaymentProvider {
     const text = await response.text();
     if (!response.ok)
       throw new PaymentProviderError(
-        `WeChat Pay refused the order: HTTP ${response.status} ${text.slice(0, 200)}`,
+        `WeChat Pay refused ${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`,
       );
     try {
       this.verifySignature(response.headers, text);
@@ -81,6 +85,16 @@ export class WechatPayProvider implements PaymentProvider {
       throw new PaymentProviderError(`WeChat Pay answer not trusted: ${(error as Error).message}`);
     }
     return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  private post(path: string, payload: object): Promise<Record<string, unknown>> {
+    return this.call('POST', path, payload);
+  }
+
+  /** The order as WeChat Pay knows it (`GET /v3/pay/transactions/out-trade-no/{id}?mchid=`), signed both ways. */
+  async queryPayment(orderId: string): Promise<VerifiedPayment> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderId)}?mchid=${encodeURIComponent(this.config.mchId)}`;
+    return readTransaction(await this.call('GET', path));
   }
 
   /** The fields every transaction shares, H5 or JSAPI. */
@@ -165,12 +179,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) {
       throw new PaymentNotificationError('unexpected WeChat Pay resource');
     }
-    let transaction: {
-      out_trade_no?: string;
-      transaction_id?: string;
-      trade_state?: string;
-      amount?: { total?: number };
-    };
+    let transaction: Record<string, unknown>;
     try {
       const data = Buffer.from(resource.ciphertext, 'base64');
       const decipher = createDecipheriv(
@@ -184,18 +193,37 @@ export class WechatPayProvider implements PaymentProvider {
         decipher.update(data.subarray(0, data.length - 16)),
         decipher.final(),
       ]).toString('utf8');
-      transaction = JSON.parse(plain) as typeof transaction;
+      transaction = JSON.parse(plain) as Record<string, unknown>;
     } catch {
       throw new PaymentNotificationError('WeChat Pay resource does not decrypt');
     }
-    if (!transaction.out_trade_no || typeof transaction.amount?.total !== 'number') {
-      throw new PaymentNotificationError('incomplete WeChat Pay transaction');
-    }
-    return {
-      orderId: transaction.out_trade_no,
-      providerRef: transaction.transaction_id ?? '',
-      amountFen: transaction.amount.total,
-      paid: transaction.trade_state === 'SUCCESS',
-    };
+    return readTransaction(transaction);
   }
+}
+
+/** A WeChat Pay transaction (decrypted from a notification, or answered by a query) as the shop reads it. */
+function readTransaction(transaction: Record<string, unknown>): VerifiedPayment {
+  const {
+    out_trade_no: orderId,
+    transaction_id: ref,
+    trade_state: state,
+    amount,
+  } = transaction as {
+    out_trade_no?: unknown;
+    transaction_id?: unknown;
+    trade_state?: unknown;
+    amount?: { total?: unknown };
+  };
+  if (typeof orderId !== 'string' || !orderId)
+    throw new PaymentNotificationError('incomplete WeChat Pay transaction');
+  const paid = state === 'SUCCESS';
+  // An unpaid order may come without an amount; a paid one never does.
+  if (paid && typeof amount?.total !== 'number')
+    throw new PaymentNotificationError('incomplete WeChat Pay transaction');
+  return {
+    orderId,
+    providerRef: typeof ref === 'string' ? ref : '',
+    amountFen: typeof amount?.total === 'number' ? amount.total : 0,
+    paid,
+  };
 }
