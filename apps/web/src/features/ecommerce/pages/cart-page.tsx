@@ -18,7 +18,8 @@ import type { TGoods } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { checkoutHintKey, usePurchase } from '../../../api/purchase';
+import { usePurchase } from '../../../api/purchase';
+import { PurchaseSummary } from '../../../components/purchase-summary';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -236,18 +237,12 @@ export function CartPage() {
         title={t('shop.recharge.confirmTitle')}
         message={
           buying ? (
-            <Stack spacing={1}>
-              <span>{t('shop.recharge.confirmLine', { name: buying.name, quantity: buying.quantity })}</span>
-              <span>
-                {t('cart.total')}:{' '}
-                <Box component="strong" sx={{ color: 'primary.main' }} data-testid="cart-confirm-total">
-                  {formatMoney(buying.total)}
-                </Box>
-              </span>
-              <Typography variant="caption" color="text.secondary">
-                {t(checkoutHintKey())}
-              </Typography>
-            </Stack>
+            <PurchaseSummary
+              name={buying.name}
+              quantity={buying.quantity}
+              total={buying.total}
+              totalTestId="cart-confirm-total"
+            />
           ) : (
             ''
           )

@@ -14,7 +14,8 @@ import type { TGoods } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { checkoutHintKey, usePurchase } from '../../../api/purchase';
+import { usePurchase } from '../../../api/purchase';
+import { PurchaseSummary } from '../../../components/purchase-summary';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -230,18 +231,12 @@ export function MineRechargePage() {
         title={t('shop.recharge.confirmTitle')}
         message={
           selected && total ? (
-            <Stack spacing={1}>
-              <span>{t('shop.recharge.confirmLine', { name: selected.name, quantity })}</span>
-              <span>
-                {t('cart.total')}:{' '}
-                <Box component="strong" sx={{ color: 'primary.main' }} data-testid="buy-confirm-total">
-                  {formatMoney(total)}
-                </Box>
-              </span>
-              <Typography variant="caption" color="text.secondary">
-                {t(checkoutHintKey())}
-              </Typography>
-            </Stack>
+            <PurchaseSummary
+              name={selected.name}
+              quantity={quantity}
+              total={total}
+              totalTestId="buy-confirm-total"
+            />
           ) : (
             ''
           )
