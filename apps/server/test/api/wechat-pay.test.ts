@@ -490,12 +490,12 @@ describe('notifications that cannot be trusted change nothing', () => {
     expect((await outcomesOf(orderId)).sort()).toEqual(['delivered', ...Array<string>(9).fill('duplicate')]);
   });
 
-  it('does not deliver a payment for an expired order', async () => {
+  it('does not deliver a payment made after the order expired', async () => {
     const { silver } = await chain();
     const { orderId } = await placeOrder(silver);
     await t.db
       .update(orders)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .set({ expiresAt: sql`now() - interval '10 minutes'` })
       .where(eq(orders.id, orderId));
     const before = await moneySnapshot(t.db);
     const answer = await notify(standIn.notification(orderId));
@@ -505,6 +505,24 @@ describe('notifications that cannot be trusted change nothing', () => {
     expect(query.data).toMatchObject({ status: 'expired', paidAt: null });
     expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(0);
     expect(await outcomesOf(orderId)).toEqual(['expired']);
+  });
+
+  it('delivers a payment made in time whose notification comes after the order expired', async () => {
+    const { silver, gold } = await chain();
+    const { orderId } = await placeOrder(silver);
+    const expiredAt = new Date(Date.now() - 30 * 60_000);
+    await t.db.update(orders).set({ expiresAt: expiredAt }).where(eq(orders.id, orderId));
+    expect((await orderQuery(silver, orderId)).data.status).toBe('expired');
+    // Paid two minutes before the order expired; WeChat Pay's notification retries reach us half an hour later.
+    const successTime = new Date(expiredAt.getTime() - 2 * 60_000);
+    const answer = await notify(standIn.notification(orderId, { successTime }));
+    expect(answer).toEqual({ status: 200, body: { code: 'SUCCESS', message: 'delivered' } });
+    const query = await orderQuery(silver, orderId);
+    // paidAt is when the buyer paid, to the second as WeChat Pay tells it.
+    const toSecond = new Date(Math.floor(successTime.getTime() / 1000) * 1000).toISOString();
+    expect(query.data).toMatchObject({ status: 'paid', paidAt: toSecond });
+    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(1000);
+    expect(await accountValue(t.db, agentOwner(gold.agentId), 'balance')).toBe(10000);
   });
 
   it('does not deliver a genuine notification of a transaction that is not paid', async () => {
@@ -599,17 +617,28 @@ describe('a notification that does not come: the order page asks WeChat Pay', ()
     expect((await orderQuery(silver, orderId)).data.status).toBe('paid');
   });
 
-  it('never asks about an order that has expired', async () => {
+  it('asks about an expired order too: paid in time, it is delivered; paid late, it is not', async () => {
     const { silver } = await chain();
-    const { orderId } = await placeOrder(silver);
-    standIn.markPaid(orderId);
+    const inTime = await placeOrder(silver);
+    const late = await placeOrder(silver);
+    const expiredAt = new Date(Date.now() - 20 * 60_000);
+    for (const { orderId } of [inTime, late])
+      await t.db.update(orders).set({ expiresAt: expiredAt }).where(eq(orders.id, orderId));
+    standIn.markPaid(inTime.orderId, { successTime: new Date(expiredAt.getTime() - 60_000) });
+    standIn.markPaid(late.orderId, { successTime: new Date() });
+    expect((await orderQuery(silver, inTime.orderId)).data.status).toBe('paid');
+    expect((await orderQuery(silver, late.orderId)).data.status).toBe('expired');
+    expect(await outcomesOf(late.orderId)).toEqual(['expired']);
+    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(1000);
+
+    // A day after it expired, nobody asks any more.
+    const old = await placeOrder(silver);
     await t.db
       .update(orders)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(orders.id, orderId));
-    expect((await orderQuery(silver, orderId)).data.status).toBe('expired');
-    expect(queriesOf(orderId)).toEqual([]);
-    expect(await accountValue(t.db, agentOwner(silver.agentId), 'diamonds')).toBe(0);
+      .set({ expiresAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(orders.id, old.orderId));
+    expect((await orderQuery(silver, old.orderId)).data.status).toBe('expired');
+    expect(queriesOf(old.orderId)).toEqual([]);
   });
 });
 

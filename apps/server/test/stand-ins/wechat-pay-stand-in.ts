@@ -160,6 +160,8 @@ export interface NotificationOptions {
   apiV3Key?: string;
   /** Seconds since the epoch put in Wechatpay-Timestamp (and signed). */
   timestamp?: number;
+  /** When the buyer paid (success_time); default now. */
+  successTime?: Date;
 }
 
 export interface Notification {
@@ -223,7 +225,7 @@ export class WechatPayStandIn {
       trade_state_desc: '支付成功',
       bank_type: 'OTHERS',
       attach: '',
-      success_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      success_time: (options.successTime ?? new Date()).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
       payer: { openid: placedPayer(this.orders.get(outTradeNo)) ?? 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
       amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
     };
@@ -306,8 +308,8 @@ export class WechatPayStandIn {
   }
 
   /** The order is paid at WeChat Pay (a query answers SUCCESS from now on); answers its notification. */
-  markPaid(outTradeNo: string): Notification {
-    const notification = this.notification(outTradeNo);
+  markPaid(outTradeNo: string, options: NotificationOptions = {}): Notification {
+    const notification = this.notification(outTradeNo, options);
     this.paid.set(outTradeNo, notification.transaction);
     return notification;
   }

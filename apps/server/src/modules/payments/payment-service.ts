@@ -1,9 +1,9 @@
 import { BillType, moneyToFen } from '@promoter/contract';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { agents, orders, paymentNotifications, players } from '../../db/schema';
-import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import type { PaymentProvider, VerifiedPayment } from '../../platform/payments/payment-provider';
 import { agentPriceFen } from '../agents/pricing';
 import { memo, type Posting, postAll } from '../ledger/ledger-service';
 import { getOption } from '../options/options-service';
@@ -56,6 +56,9 @@ async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; bu
   return { shares: playerPurchaseProfits(rated, order.amountFen), buyer };
 }
 
+/** How far the provider's clock may run ahead of ours when it says when the buyer paid. */
+const CLOCK_SKEW_MS = 60_000;
+
 /**
  * Applies a verified payment notification, once: in one transaction the order (locked) is marked paid, the
  * diamonds are delivered and every agent above earns its profit, all as ledger entries. A repeated or racing
@@ -65,7 +68,7 @@ async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; bu
 export async function applyPayment(
   db: Db,
   provider: string,
-  payment: { orderId: string; providerRef: string; amountFen: number; paid: boolean },
+  payment: VerifiedPayment,
   source: 'notification' | 'query' = 'notification',
 ): Promise<PaymentOutcome> {
   const outcome = await db.transaction(async (tx): Promise<PaymentOutcome> => {
@@ -75,10 +78,21 @@ export async function applyPayment(
     if (order.status === 'paid') return 'duplicate';
     if (order.amountFen !== payment.amountFen) return 'amount-mismatch';
     if (order.status === 'cancelled') return 'cancelled';
+    // In time is when the buyer paid, when the provider says so (a notification may come hours late, and
+    // WeChat Pay takes no money after the order's time_expire); otherwise when the notification comes.
+    const paidInTime =
+      payment.paidAt !== undefined && payment.paidAt.getTime() <= order.expiresAt.getTime() + CLOCK_SKEW_MS;
     const [live] = await tx
       .update(orders)
-      .set({ status: 'paid', paidAt: sql`now()`, providerRef: payment.providerRef })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`))
+      .set({ status: 'paid', paidAt: payment.paidAt ?? sql`now()`, providerRef: payment.providerRef })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          paidInTime
+            ? inArray(orders.status, ['pending', 'expired'])
+            : and(eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`),
+        ),
+      )
       .returning();
     if (!live) {
       await tx
@@ -129,8 +143,8 @@ export async function applyPayment(
 const PROVIDER_CHECK_SECONDS = 10;
 
 /**
- * For a pending order whose notification has not come (late, lost, or the provider gave up), asks the provider
- * directly, at most every PROVIDER_CHECK_SECONDS per order whatever the number of pages polling it, and applies
+ * For a pending order whose notification has not come (late, lost, or the provider gave up), or one expired within
+ * a day (it may have been paid in time), asks the provider directly, at most every PROVIDER_CHECK_SECONDS per order whatever the number of pages polling it, and applies
  * a paid answer exactly as a notification (verified the same way, delivered once). Anything else changes nothing.
  */
 export async function reconcileWithProvider(
@@ -146,9 +160,10 @@ export async function reconcileWithProvider(
     .where(
       and(
         eq(orders.id, orderId),
-        eq(orders.status, 'pending'),
+        // An expired order may have been paid in time with its notification lost: asked about for a day.
+        inArray(orders.status, ['pending', 'expired']),
         eq(orders.provider, payments.name),
-        sql`${orders.expiresAt} > now()`,
+        sql`${orders.expiresAt} > now() - interval '1 day'`,
         or(
           isNull(orders.providerCheckedAt),
           lt(orders.providerCheckedAt, sql`now() - make_interval(secs => ${PROVIDER_CHECK_SECONDS})`),

@@ -178,7 +178,8 @@ export async function queryOrder(
   const mine = and(eq(orders.id, orderId), eq(orders.playerId, session.playerId));
   const [found] = await db.select({ status: orders.status }).from(orders).where(mine);
   if (!found) throw new AppError('orderNotFound');
-  if (found.status === 'pending') await reconcileWithProvider(db, deps.payments, orderId, deps.log);
+  if (found.status === 'pending' || found.status === 'expired')
+    await reconcileWithProvider(db, deps.payments, orderId, deps.log);
   const [order] = await db.select().from(orders).where(mine);
   if (!order) throw new AppError('orderNotFound');
   return {

@@ -19,6 +19,8 @@ export interface VerifiedPayment {
   providerRef: string;
   amountFen: number;
   paid: boolean;
+  /** When the buyer paid, as the provider says (WeChat Pay's success_time); absent when it does not say. */
+  paidAt?: Date;
 }
 
 export interface NotificationInput {

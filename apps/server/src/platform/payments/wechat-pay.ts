@@ -207,11 +207,13 @@ function readTransaction(transaction: Record<string, unknown>): VerifiedPayment 
     out_trade_no: orderId,
     transaction_id: ref,
     trade_state: state,
+    success_time: successTime,
     amount,
   } = transaction as {
     out_trade_no?: unknown;
     transaction_id?: unknown;
     trade_state?: unknown;
+    success_time?: unknown;
     amount?: { total?: unknown };
   };
   if (typeof orderId !== 'string' || !orderId)
@@ -220,10 +222,12 @@ function readTransaction(transaction: Record<string, unknown>): VerifiedPayment 
   // An unpaid order may come without an amount; a paid one never does.
   if (paid && typeof amount?.total !== 'number')
     throw new PaymentNotificationError('incomplete WeChat Pay transaction');
+  const paidAt = typeof successTime === 'string' ? new Date(successTime) : undefined;
   return {
     orderId,
     providerRef: typeof ref === 'string' ? ref : '',
     amountFen: typeof amount?.total === 'number' ? amount.total : 0,
     paid,
+    ...(paidAt && !Number.isNaN(paidAt.getTime()) ? { paidAt } : {}),
   };
 }
