@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { agents, transfers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { once } from '../ledger/idempotency';
-import { InsufficientFundsError, memo, type Posting, postAll } from '../ledger/ledger-service';
+import { memo, move, refuseShortfall } from '../ledger/ledger-service';
 import { isInDownline } from './agent-tree';
 
 /** Passes diamonds down the line: only to an agent of the sender's own downline, once per requestId. */
@@ -30,29 +30,22 @@ export async function transferToAgent(
         .values({ fromAgentId, toAgentId: input.toAgentId, diamonds: input.diamonds })
         .returning({ id: transfers.id });
       const ref = { type: 'transfer', id: String((transfer as { id: number }).id) };
-      const out: Posting = {
-        owner: { ownerType: 'agent', ownerId: fromAgentId },
-        currency: 'diamonds',
-        amount: -input.diamonds,
-        billType: BillType.transferOut,
-        ref,
-        counterparty: { ownerType: 'agent', ownerId: input.toAgentId },
-        memo: memo('memoTransferToChild', { agentId: input.toAgentId }),
-      };
-      const into: Posting = {
-        owner: { ownerType: 'agent', ownerId: input.toAgentId },
+      const after = await move(tx, {
+        from: {
+          owner: { ownerType: 'agent', ownerId: fromAgentId },
+          billType: BillType.transferOut,
+          memo: memo('memoTransferToChild', { agentId: input.toAgentId }),
+        },
+        to: {
+          owner: { ownerType: 'agent', ownerId: input.toAgentId },
+          billType: BillType.transferIn,
+          memo: memo('memoTransferFromParent', { agentId: fromAgentId }),
+        },
         currency: 'diamonds',
         amount: input.diamonds,
-        billType: BillType.transferIn,
         ref,
-        counterparty: { ownerType: 'agent', ownerId: fromAgentId },
-        memo: memo('memoTransferFromParent', { agentId: fromAgentId }),
-      };
-      const results = await postAll(tx, [out, into]).catch((error: unknown) => {
-        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughDiamonds');
-        throw error;
-      });
-      return { diamonds: results.get(out)?.after ?? 0, transferId: ref.id };
+      }).catch(refuseShortfall('notEnoughDiamonds'));
+      return { diamonds: after, transferId: ref.id };
     },
   );
 }

@@ -2,7 +2,8 @@ import type { BillType } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries } from '../../db/schema';
-import { DEFAULT_LOCALE, type MemoKey, translate } from '../../i18n/messages';
+import { AppError } from '../../http/errors';
+import { DEFAULT_LOCALE, type MemoKey, type MessageKey, translate } from '../../i18n/messages';
 
 export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };
 export type AccountCurrency = 'balance' | 'diamonds';
@@ -118,3 +119,49 @@ export async function postAll(
   }
   return results;
 }
+
+/** One side of a move: whose account, and how its entry reads. */
+export interface MoveSide {
+  owner: AccountOwner;
+  billType: BillType;
+  memo: Memo;
+}
+
+/**
+ * Moves `amount` of one currency from one owner to another: the two entries of one operation, each naming the
+ * other as counterparty, in the deadlock-free order of postAll. Answers the sender's value after; throws
+ * InsufficientFundsError when the sender lacks the amount (nothing is written then).
+ */
+export async function move(
+  tx: DbOrTx,
+  m: { from: MoveSide; to: MoveSide; currency: AccountCurrency; amount: number; ref: Posting['ref'] },
+): Promise<number> {
+  const out: Posting = {
+    owner: m.from.owner,
+    currency: m.currency,
+    amount: -m.amount,
+    billType: m.from.billType,
+    ref: m.ref,
+    counterparty: m.to.owner,
+    memo: m.from.memo,
+  };
+  const into: Posting = {
+    owner: m.to.owner,
+    currency: m.currency,
+    amount: m.amount,
+    billType: m.to.billType,
+    ref: m.ref,
+    counterparty: m.from.owner,
+    memo: m.to.memo,
+  };
+  const results = await postAll(tx, [out, into]);
+  return results.get(out)?.after ?? 0;
+}
+
+/** For `.catch`: a debit that does not fit becomes the caller's refusal (`notEnoughDiamonds`, ...). */
+export const refuseShortfall =
+  (key: MessageKey) =>
+  (error: unknown): never => {
+    if (error instanceof InsufficientFundsError) throw new AppError(key);
+    throw error;
+  };

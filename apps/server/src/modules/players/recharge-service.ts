@@ -5,7 +5,7 @@ import { players, recharges } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isInDownline } from '../agents/agent-tree';
 import { once } from '../ledger/idempotency';
-import { InsufficientFundsError, memo, type Posting, postAll } from '../ledger/ledger-service';
+import { memo, move, refuseShortfall } from '../ledger/ledger-service';
 import { findPlayer, type PlayerRow } from './player-service';
 
 const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
@@ -76,31 +76,24 @@ export async function rechargePlayer(
         .values({ agentId, playerId: player.id, diamonds: input.diamonds })
         .returning({ id: recharges.id });
       const ref = { type: 'recharge', id: String((recharge as { id: number }).id) };
-      const debit: Posting = {
-        owner: { ownerType: 'agent', ownerId: agentId },
-        currency: 'diamonds',
-        amount: -input.diamonds,
-        billType: BillType.rechargePlayer,
-        ref,
-        counterparty: { ownerType: 'player', ownerId: player.id },
-        memo: memo('memoRechargePlayer', { nickname: player.nickname, playerId: player.id }),
-      };
-      const credit: Posting = {
-        owner: { ownerType: 'player', ownerId: player.id },
+      const after = await move(tx, {
+        from: {
+          owner: { ownerType: 'agent', ownerId: agentId },
+          billType: BillType.rechargePlayer,
+          memo: memo('memoRechargePlayer', { nickname: player.nickname, playerId: player.id }),
+        },
+        to: {
+          owner: { ownerType: 'player', ownerId: player.id },
+          billType: BillType.rechargePlayer,
+          memo: memo('memoRechargedByAgent', { agentId }),
+        },
         currency: 'diamonds',
         amount: input.diamonds,
-        billType: BillType.rechargePlayer,
         ref,
-        counterparty: { ownerType: 'agent', ownerId: agentId },
-        memo: memo('memoRechargedByAgent', { agentId }),
-      };
-      const results = await postAll(tx, [debit, credit]).catch((error: unknown) => {
-        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughDiamonds');
-        throw error;
-      });
+      }).catch(refuseShortfall('notEnoughDiamonds'));
       return {
         rechargeId: ref.id,
-        diamonds: results.get(debit)?.after ?? 0,
+        diamonds: after,
         player: await toPlayerSummary(tx, agentId, player),
       };
     },

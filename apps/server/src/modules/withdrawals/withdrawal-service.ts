@@ -12,14 +12,7 @@ import { accounts, exchanges, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { agentPriceFen } from '../agents/pricing';
 import { once } from '../ledger/idempotency';
-import {
-  ensureAccount,
-  InsufficientFundsError,
-  memo,
-  type Posting,
-  post,
-  postAll,
-} from '../ledger/ledger-service';
+import { ensureAccount, refuseShortfall, memo, type Posting, post, postAll } from '../ledger/ledger-service';
 import { getOption, getPlatformTimeZone } from '../options/options-service';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -124,10 +117,7 @@ export async function applyForWithdrawal(
         billType: BillType.withdrawal,
         ref: { type: 'withdrawal', id: String(withdrawal.id) },
         memo: memo('memoWithdrawApply'),
-      }).catch((error: unknown) => {
-        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
-        throw error;
-      });
+      }).catch(refuseShortfall('notEnoughBalance'));
       return { withdrawal: toWithdrawalDto(withdrawal), balance: fenToMoney(after) };
     },
   );
@@ -196,10 +186,7 @@ export async function exchangeBalance(db: Db, agentId: number, input: { amount: 
         ref,
         memo: memo('memoExchangeBalance', { amount: fenToMoney(costFen) }),
       };
-      const results = await postAll(tx, [spend, gain]).catch((error: unknown) => {
-        if (error instanceof InsufficientFundsError) throw new AppError('notEnoughBalance');
-        throw error;
-      });
+      const results = await postAll(tx, [spend, gain]).catch(refuseShortfall('notEnoughBalance'));
       // The debit above was conditional on the cost; asking to exchange more than the balance is refused too,
       // even when the whole diamonds it buys would fit.
       const balanceAfter = results.get(spend)?.after ?? 0;
