@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BillType } from '@promoter/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import {
@@ -57,8 +57,8 @@ export interface EntryRow {
   currency: string;
 }
 
-/** Ledger entries of one reference (e.g. both sides of a recharge), oldest first. */
-export async function entriesOfRef(db: Db, refType: string, refId: string): Promise<EntryRow[]> {
+/** Ledger entries with their accounts' owner and currency, matching `where`, oldest first. */
+function entriesWhere(db: Db, where: SQL | undefined): Promise<EntryRow[]> {
   return db
     .select({
       id: ledgerEntries.id,
@@ -75,36 +75,25 @@ export async function entriesOfRef(db: Db, refType: string, refId: string): Prom
     })
     .from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId)))
+    .where(where)
     .orderBy(asc(ledgerEntries.id));
 }
 
+/** Ledger entries of one reference (e.g. both sides of a recharge), oldest first. */
+export function entriesOfRef(db: Db, refType: string, refId: string): Promise<EntryRow[]> {
+  return entriesWhere(db, and(eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId)));
+}
+
 /** Entries of one account, oldest first. */
-export async function entriesOf(db: Db, owner: AccountOwner, currency: AccountCurrency): Promise<EntryRow[]> {
-  return db
-    .select({
-      id: ledgerEntries.id,
-      amount: ledgerEntries.amount,
-      after: ledgerEntries.after,
-      billType: ledgerEntries.billType,
-      refType: ledgerEntries.refType,
-      refId: ledgerEntries.refId,
-      counterpartyType: ledgerEntries.counterpartyType,
-      counterpartyId: ledgerEntries.counterpartyId,
-      ownerType: accounts.ownerType,
-      ownerId: accounts.ownerId,
-      currency: accounts.currency,
-    })
-    .from(ledgerEntries)
-    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(accounts.ownerType, owner.ownerType),
-        eq(accounts.ownerId, owner.ownerId),
-        eq(accounts.currency, currency),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.id));
+export function entriesOf(db: Db, owner: AccountOwner, currency: AccountCurrency): Promise<EntryRow[]> {
+  return entriesWhere(
+    db,
+    and(
+      eq(accounts.ownerType, owner.ownerType),
+      eq(accounts.ownerId, owner.ownerId),
+      eq(accounts.currency, currency),
+    ),
+  );
 }
 
 async function rowCount(db: Db, table: TableWithCount): Promise<number> {
