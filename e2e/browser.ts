@@ -58,3 +58,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/** The session token the app stored after signing in. */
+export async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('promoter.token'));
+  if (!raw) throw new Error('no session token stored');
+  return JSON.parse(raw) as string;
+}
+
+/** A figure as shown (the first element with this test id), without group separators or spaces. */
+export async function figureOf(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).first().innerText()).replace(/[,\s]/g, '');
+}

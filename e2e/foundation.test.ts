@@ -1,7 +1,7 @@
 import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { DESKTOP, figureOf, launch, openPage, PHONE, screenshot, storedToken } from './browser';
 import { type RunningServer, startServer } from './server';
 
 let server: RunningServer;
@@ -16,13 +16,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function getUser(baseUrl: string, token: string): Promise<TAgentUser> {
-  const response = await fetch(`${baseUrl}/api/agent/user/getUser`, { headers: { 'XX-Token': token } });
-  const json = (await response.json()) as { code: number; data: TAgentUser };
-  expect(json.code).toBe(1);
-  return json.data;
-}
-
 for (const [size, viewport] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
@@ -35,13 +28,13 @@ for (const [size, viewport] of [
       await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
       await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
 
-      const token = await page.evaluate(() => localStorage.getItem('promoter.token'));
-      expect(token).toBeTruthy();
-      const user = await getUser(server.baseUrl, JSON.parse(token as string) as string);
+      const token = await storedToken(page);
+      const answer = await server.api<TAgentUser>('agent/user/getUser', token);
+      expect(answer.code).toBe(1);
+      const user = answer.data;
       expect(user.nickname).toBe('王总');
 
-      const text = async (id: string) =>
-        (await page.getByTestId(id).first().innerText()).replace(/[,\s]/g, '');
+      const text = (id: string) => figureOf(page, id);
       expect(await text('header-nickname')).toContain('王总');
       expect(await text('header-agent-id')).toContain(String(user.agentId));
       expect(await text('header-balance')).toContain(fenToMoney(moneyToFen(user.balance)));
@@ -58,10 +51,7 @@ for (const [size, viewport] of [
       await page.getByTestId('page-login').waitFor();
       await screenshot(page, `foundation-${size}-after-logout`);
       // The session is revoked on the server, not only forgotten by the page.
-      const after = await fetch(`${server.baseUrl}/api/agent/user/getUser`, {
-        headers: { 'XX-Token': JSON.parse(token as string) as string },
-      });
-      expect(((await after.json()) as { code: number }).code).toBe(10001);
+      expect((await server.api('agent/user/getUser', token)).code).toBe(10001);
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -9,7 +9,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WechatStandIn } from '../apps/server/test/stand-ins/wechat-stand-in';
-import { DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { DESKTOP, launch, openPage, PHONE, screenshot, storedToken } from './browser';
 import { E2E_GAME_SECRET, type RunningServer, startServer } from './server';
 
 /**
@@ -63,16 +63,7 @@ async function gameCall<T>(path: string, payload: object): Promise<T> {
   return json.data;
 }
 
-async function api<T>(path: string, token: string): Promise<{ code: number; msg: string; data: T }> {
-  const response = await fetch(`${server.baseUrl}/api/${path}`, { headers: { 'XX-Token': token } });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
-
-async function storedToken(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('promoter.token'));
-  expect(raw).toBeTruthy();
-  return JSON.parse(raw as string) as string;
-}
+const api = <T>(path: string, token: string) => server.api<T>(path, token);
 
 /** The newest development SMS code sent to a mobile, from the server log. */
 async function smsCode(mobile: string, after = 0): Promise<string> {

@@ -2,7 +2,7 @@ import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { DESKTOP, launch, openPage, PHONE, screenshot, storedToken } from './browser';
 import { type RunningServer, startServer } from './server';
 
 let server: RunningServer;
@@ -18,10 +18,7 @@ afterAll(async () => {
 });
 
 async function apiUser(token: string): Promise<TAgentUser> {
-  const response = await fetch(`${server.baseUrl}/api/agent/user/getUser`, {
-    headers: { 'XX-Token': token },
-  });
-  const json = (await response.json()) as { code: number; data: TAgentUser };
+  const json = await server.api<TAgentUser>('agent/user/getUser', token);
   expect(json.code).toBe(1);
   return json.data;
 }
@@ -49,9 +46,7 @@ async function signIn(page: Page, link: string): Promise<string> {
   await page.goto(link);
   await page.waitForURL(/#\/agent\/Main/, { timeout: 30_000 });
   await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
-  const stored = await page.evaluate(() => localStorage.getItem('promoter.token'));
-  expect(stored).toBeTruthy();
-  return JSON.parse(stored as string) as string;
+  return storedToken(page);
 }
 
 describe('the money screens at phone size (390x844, Chinese)', () => {

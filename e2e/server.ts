@@ -15,6 +15,8 @@ export interface RunningServer {
   output: () => string;
   /** Mints a fresh single-use login link through the signed game API, as the game server would. */
   loginLink(playerId: number): Promise<string>;
+  /** GET `/api/<path>` with a session token, as the SPA calls it: the whole envelope. */
+  api<T>(path: string, token: string): Promise<{ code: number; msg: string; data: T }>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const json = (await response.json()) as { code: number; msg: string; data: { loginUrl: string } };
       if (json.code !== 1) throw new Error(`minting a ticket failed: ${json.msg}`);
       return json.data.loginUrl;
+    },
+    async api<T>(path: string, token: string) {
+      const response = await fetch(`${baseUrl}/api/${path}`, { headers: { 'XX-Token': token } });
+      return (await response.json()) as { code: number; msg: string; data: T };
     },
     async stop() {
       if (child.exitCode === null) {

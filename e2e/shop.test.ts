@@ -1,7 +1,7 @@
 import { type TAgentUser, type TBillEntry } from '@promoter/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { DESKTOP, figureOf, launch, openPage, PHONE, screenshot, storedToken } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -23,29 +23,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('promoter.token'));
-  expect(raw).toBeTruthy();
-  return JSON.parse(raw as string) as string;
-}
-
 async function apiGet<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${path}`, { headers: { 'XX-Token': token } });
-  const json = (await response.json()) as { code: number; msg: string; data: T };
+  const json = await server.api<T>(path, token);
   expect(json.code, json.msg).toBe(1);
   return json.data;
-}
-
-/** A figure as shown, without group separators or spaces. */
-async function textOf(page: Page, testId: string): Promise<string> {
-  return (await page.getByTestId(testId).first().innerText()).replace(/[,\s]/g, '');
 }
 
 async function signIn(page: Page, playerId: number): Promise<string> {
   await page.goto(await server.loginLink(playerId));
   await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
   await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
-  return tokenOf(page);
+  return storedToken(page);
 }
 
 /** Opens an agent screen from the main page's tiles, as a person would. */
@@ -64,23 +52,23 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     const token = await signIn(page, 100002);
     const before = await apiGet<TAgentUser>('agent/user/getUser', token);
     expect(before.nickname).toBe('李经理');
-    await expect.poll(() => textOf(page, 'header-diamonds')).toBe(String(before.diamonds));
+    await expect.poll(() => figureOf(page, 'header-diamonds')).toBe(String(before.diamonds));
 
     await openTile(page, '我的充值', 'page-mine-recharge');
     const card = goodsCard(page, '1000 钻石');
     await card.waitFor();
     expect(await card.getByTestId(/^goods-price-/).innerText()).toBe('¥600.00');
-    expect(await textOf(page, 'recharge-unit-price')).toContain('¥0.60');
-    expect(await textOf(page, 'recharge-stock')).toBe(String(before.diamonds));
+    expect(await figureOf(page, 'recharge-unit-price')).toContain('¥0.60');
+    expect(await figureOf(page, 'recharge-stock')).toBe(String(before.diamonds));
     await card.getByTestId(/^goods-select-/).click();
     await page.getByTestId('buy-bar').waitFor();
     await page.waitForTimeout(600); // the tap's ripple
-    expect(await textOf(page, 'buy-total')).toBe('¥600.00');
+    expect(await figureOf(page, 'buy-total')).toBe('¥600.00');
     await screenshot(page, 'shop-phone-recharge-selected');
 
     await page.getByTestId('buy-submit').click();
     await page.getByTestId('buy-confirm-total').waitFor();
-    expect(await textOf(page, 'buy-confirm-total')).toBe('¥600.00');
+    expect(await figureOf(page, 'buy-confirm-total')).toBe('¥600.00');
     await screenshot(page, 'shop-phone-recharge-confirm');
     await page.getByTestId('confirm-yes').click();
 
@@ -92,7 +80,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await page.waitForURL(/#\/agent\/query-order\?orderId=/, { timeout: 15_000 });
     await page.getByTestId('order-status-paid').waitFor({ timeout: 15_000 });
     await expect
-      .poll(() => textOf(page, 'order-stock'), { timeout: 10_000 })
+      .poll(() => figureOf(page, 'order-stock'), { timeout: 10_000 })
       .toBe(String(before.diamonds + 1000));
     expect(await page.getByTestId('order-lines').innerText()).toContain('600.00');
     await screenshot(page, 'shop-phone-query-order-paid');
@@ -100,7 +88,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await page.getByTestId('order-back-main').click();
     await page.waitForURL(/#\/agent\/Main/);
     await expect
-      .poll(() => textOf(page, 'header-diamonds'), { timeout: 10_000 })
+      .poll(() => figureOf(page, 'header-diamonds'), { timeout: 10_000 })
       .toBe(String(before.diamonds + 1000));
     const after = await apiGet<TAgentUser>('agent/user/getUser', token);
     expect(after.diamonds).toBe(before.diamonds + 1000);
@@ -145,7 +133,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     // The frozen demo agent 10005 is marked; the active ones are not.
     expect(await page.getByTestId('tree-node-status-10005').innerText()).toBe('已冻结');
     expect(await page.getByTestId('tree-node-status-10004').count()).toBe(0);
-    expect(await textOf(page, 'tree-node-price-10002')).toContain('¥0.60');
+    expect(await figureOf(page, 'tree-node-price-10002')).toContain('¥0.60');
     await screenshot(page, 'shop-phone-treeview');
     await page.getByTestId('app-bar-back').click();
     await page.getByTestId('page-agent-main').waitFor();
@@ -164,17 +152,17 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await page.getByTestId('set-child-submit').click();
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('set-child-done').waitFor({ timeout: 15_000 });
-    const childId = Number((await textOf(page, 'set-child-new-agent-id')).replace(/\D/g, ''));
+    const childId = Number((await figureOf(page, 'set-child-new-agent-id')).replace(/\D/g, ''));
     expect(childId).toBeGreaterThan(10005);
     expect(await page.getByTestId('set-child-done').innerText()).toContain('黄金推广员');
     await screenshot(page, 'shop-phone-set-child-done');
 
     await page.getByRole('link', { name: '设置价格' }).click();
     await page.getByTestId('page-price-list').waitFor();
-    await expect.poll(() => textOf(page, 'price-list-mine')).toBe('¥0.50');
-    await expect.poll(() => textOf(page, 'price-list-retail')).toBe('¥1.00');
+    await expect.poll(() => figureOf(page, 'price-list-mine')).toBe('¥0.50');
+    await expect.poll(() => figureOf(page, 'price-list-retail')).toBe('¥1.00');
     await page.getByTestId(`child-row-${childId}`).waitFor();
-    expect(await textOf(page, `child-price-${childId}`)).toContain('¥0.60');
+    expect(await figureOf(page, `child-price-${childId}`)).toContain('¥0.60');
     await page.getByTestId(`price-edit-${childId}`).click();
     // Below my own price is refused before anything is sent.
     await page.getByTestId('price-input').fill('0.40');
@@ -184,7 +172,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await screenshot(page, 'shop-phone-price-edit');
     await page.getByTestId('price-save').click();
     await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => textOf(page, `child-price-${childId}`), { timeout: 10_000 }).toContain('¥0.55');
+    await expect.poll(() => figureOf(page, `child-price-${childId}`), { timeout: 10_000 }).toContain('¥0.55');
     await screenshot(page, 'shop-phone-price-list');
 
     await page.getByTestId('app-bar-back').click();
@@ -202,7 +190,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     // The new child signs in as an agent and buys at its price.
     const child = await openPage(browser, PHONE);
     await signIn(child.page, 200002);
-    expect(await textOf(child.page, 'header-level')).toContain('黄金');
+    expect(await figureOf(child.page, 'header-level')).toContain('黄金');
     await openTile(child.page, '我的充值', 'page-mine-recharge');
     const card = goodsCard(child.page, '1000 钻石');
     await card.waitFor();
@@ -239,7 +227,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await page.getByText('已加入购物车').first().waitFor();
     await page.getByTestId('recharge-cart-link').click();
     await page.getByTestId('page-cart').waitFor({ timeout: 15_000 });
-    expect(await textOf(page, 'cart-total')).toBe('¥240.00');
+    expect(await figureOf(page, 'cart-total')).toBe('¥240.00');
 
     const line300 = page.getByTestId(/^cart-line-\d+$/).filter({ hasText: '300 钻石' });
     const line100 = page
@@ -249,7 +237,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await line300.getByTestId(/^cart-increase-/).click();
     expect(await line300.getByTestId(/^cart-quantity-/).innerText()).toBe('2');
     expect(await line300.getByTestId(/^cart-line-total-/).innerText()).toBe('¥360.00');
-    expect(await textOf(page, 'cart-total')).toBe('¥420.00');
+    expect(await figureOf(page, 'cart-total')).toBe('¥420.00');
 
     // The header's dropdown, from the phone's overflow menu.
     await page.getByTestId('header-more').click();
@@ -257,8 +245,8 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await page.getByTestId('cart-menu').waitFor();
     await page.getByRole('menu').waitFor({ state: 'hidden' });
     await page.waitForTimeout(400); // the popover's opening transition
-    expect(await textOf(page, 'cart-menu-badge')).toBe('3个新');
-    expect(await textOf(page, 'cart-menu-total')).toContain('¥420.00');
+    expect(await figureOf(page, 'cart-menu-badge')).toBe('3个新');
+    expect(await figureOf(page, 'cart-menu-total')).toContain('¥420.00');
     await screenshot(page, 'shop-phone-cart-menu');
     await page.getByTestId('cart-view').click();
 
@@ -268,12 +256,12 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await line100.getByTestId(/^cart-remove-/).click();
     await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId(/^cart-line-\d+$/).count()).toBe(1);
-    expect(await textOf(page, 'cart-total')).toBe('¥360.00');
+    expect(await figureOf(page, 'cart-total')).toBe('¥360.00');
     await screenshot(page, 'shop-phone-cart');
 
     // One line, one order; cancelled at the checkout, it comes back as cancelled.
     await line300.getByTestId(/^cart-checkout-/).click();
-    expect(await textOf(page, 'cart-confirm-total')).toBe('¥360.00');
+    expect(await figureOf(page, 'cart-confirm-total')).toBe('¥360.00');
     await page.getByTestId('confirm-yes').click();
     await page.waitForURL(/\/api\/pay\/sandbox\/checkout\//, { timeout: 15_000 });
     expect(await page.getByTestId('checkout-amount').innerText()).toContain('360.00');
@@ -296,10 +284,10 @@ describe('a player that is not an agent (from=reg)', () => {
     const card = goodsCard(page, '1000 钻石');
     await card.waitFor();
     expect(await card.getByTestId(/^goods-price-/).innerText()).toBe('¥1000.00');
-    expect(await textOf(page, 'recharge-unit-price')).toContain('¥1.00');
+    expect(await figureOf(page, 'recharge-unit-price')).toContain('¥1.00');
     await card.getByTestId(/^goods-select-/).click();
     await page.getByTestId('buy-increase').click();
-    expect(await textOf(page, 'buy-total')).toBe('¥2000.00');
+    expect(await figureOf(page, 'buy-total')).toBe('¥2000.00');
     await page.waitForTimeout(600); // the tap's ripple
     await screenshot(page, 'shop-phone-player-recharge');
     expect(problems).toEqual([]);

@@ -8,7 +8,7 @@ import {
   wechatPayEnv,
 } from '../apps/server/test/stand-ins/wechat-pay-stand-in';
 import { WechatStandIn } from '../apps/server/test/stand-ins/wechat-stand-in';
-import { launch, openPage, PHONE, screenshot } from './browser';
+import { figureOf, launch, openPage, PHONE, screenshot, storedToken } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -54,10 +54,6 @@ afterAll(async () => {
 const sheet: ('cancel' | 'pay' | 'pay, notification lost')[] = [];
 const bridgeCalls: BridgeParams[] = [];
 
-async function figure(page: Page, testId: string): Promise<string> {
-  return (await page.getByTestId(testId).first().innerText()).replace(/[,\s]/g, '');
-}
-
 async function buyThousand(page: Page): Promise<void> {
   const card = page.getByTestId(/^goods-\d+$/).filter({ hasText: '1000 钻石' });
   await card.waitFor({ timeout: 15_000 });
@@ -98,13 +94,8 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
 
     await page.goto(await server.loginLink(100002));
     await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('promoter.token'))) ?? '""');
-    const user = async () => {
-      const response = await fetch(`${server.baseUrl}/api/agent/user/getUser`, {
-        headers: { 'XX-Token': token },
-      });
-      return ((await response.json()) as { data: TAgentUser }).data;
-    };
+    const token = await storedToken(page);
+    const user = async () => (await server.api<TAgentUser>('agent/user/getUser', token)).data;
     const before = await user();
 
     // 1. No openid yet: WeChat's silent authorization, back to the shop, and the purchase goes on by itself:
@@ -144,7 +135,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
       pay.received.filter((r) => r.method === 'GET' && r.path.endsWith(`/out-trade-no/${orderId}`)),
     ).not.toHaveLength(0);
     await expect
-      .poll(() => figure(page, 'order-stock'), { timeout: 10_000 })
+      .poll(() => figureOf(page, 'order-stock'), { timeout: 10_000 })
       .toBe(String(before.diamonds + 1000));
     await screenshot(page, 'wechat-pay-phone-paid');
     expect((await user()).diamonds).toBe(before.diamonds + 1000);
