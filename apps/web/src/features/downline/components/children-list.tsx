@@ -1,5 +1,4 @@
 import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { TChildAgent } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
 import { useChildren } from '../api/get-children';
 import { ChildRow } from './child-row';
@@ -85,16 +85,7 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
             ))}
           </Stack>
         ) : query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('shop.children.loadFailed')}
-          </Alert>
+          <RetryAlert onRetry={() => query.refetch()}>{t('shop.children.loadFailed')}</RetryAlert>
         ) : query.data.list.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid="children-empty">
             {keyword ? t('shop.children.noMatch') : t('shop.children.none')}

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
 import type { useDownlineTree } from '../api/get-downline-tree';
 
@@ -24,17 +23,6 @@ export function TreeState({
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('shop.downline.loadFailed')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => query.refetch()}>{t('shop.downline.loadFailed')}</RetryAlert>;
   return <>{children}</>;
 }

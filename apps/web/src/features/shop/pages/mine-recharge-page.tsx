@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TGoods } from '@promoter/contract';
 import { useState } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePurchase } from '../../../api/purchase';
@@ -135,16 +136,7 @@ export function MineRechargePage() {
           ))}
         </Box>
       ) : categories.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void categories.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('shop.recharge.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => categories.refetch()}>{t('shop.recharge.loadFailed')}</RetryAlert>
       ) : allGoods.length === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
           {t('shop.recharge.noGoods')}
