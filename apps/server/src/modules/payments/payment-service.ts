@@ -146,14 +146,15 @@ const PROVIDER_CHECK_SECONDS = 10;
  * For a pending order whose notification has not come (late, lost, or the provider gave up), or one expired within
  * a day (it may have been paid in time), asks the provider directly, at most every PROVIDER_CHECK_SECONDS per order whatever the number of pages polling it, and applies
  * a paid answer exactly as a notification (verified the same way, delivered once). Anything else changes nothing.
+ * Answers whether the order may have changed.
  */
 export async function reconcileWithProvider(
   db: Db,
   payments: PaymentProvider,
   orderId: string,
   log: FastifyBaseLogger,
-): Promise<void> {
-  if (!payments.queryPayment) return;
+): Promise<boolean> {
+  if (!payments.queryPayment) return false;
   const claimed = await db
     .update(orders)
     .set({ providerCheckedAt: sql`now()` })
@@ -171,12 +172,14 @@ export async function reconcileWithProvider(
       ),
     )
     .returning({ id: orders.id });
-  if (claimed.length === 0) return;
+  if (claimed.length === 0) return false;
   try {
     const payment = await payments.queryPayment(orderId);
-    if (payment.orderId === orderId && payment.paid) await applyPayment(db, payments.name, payment, 'query');
+    if (payment.orderId !== orderId || !payment.paid) return false;
+    return (await applyPayment(db, payments.name, payment, 'query')) !== 'duplicate';
   } catch (error) {
     log.warn({ err: error, orderId }, 'could not ask the payment provider about an order');
+    return false;
   }
 }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { SessionContext } from '../auth/session-service';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';
-import { expireOrders, reconcileWithProvider } from '../payments/payment-service';
+import { reconcileWithProvider } from '../payments/payment-service';
 
 /** What one diamond costs the caller: retail for a player, the agent's own price for an agent. */
 export async function unitPriceFor(db: Db, session: SessionContext): Promise<number> {
@@ -174,17 +174,21 @@ export async function queryOrder(
   orderId: string,
 ) {
   const { db } = deps;
-  await expireOrders(db);
   const mine = and(eq(orders.id, orderId), eq(orders.playerId, session.playerId));
-  const [found] = await db.select({ status: orders.status }).from(orders).where(mine);
-  if (!found) throw new AppError('orderNotFound');
-  if (found.status === 'pending' || found.status === 'expired')
-    await reconcileWithProvider(db, deps.payments, orderId, deps.log);
-  const [order] = await db.select().from(orders).where(mine);
+  let [order] = await db.select().from(orders).where(mine);
   if (!order) throw new AppError('orderNotFound');
+  if (
+    (order.status === 'pending' || order.status === 'expired') &&
+    (await reconcileWithProvider(db, deps.payments, orderId, deps.log))
+  )
+    [order] = await db.select().from(orders).where(mine);
+  if (!order) throw new AppError('orderNotFound');
+  // Past its time a pending order is expired, whether or not the minute's sweep has marked it yet.
+  const status: OrderStatus =
+    order.status === 'pending' && order.expiresAt <= new Date() ? 'expired' : order.status;
   return {
     orderId: order.id,
-    status: order.status as OrderStatus,
+    status,
     amount: fenToMoney(order.amountFen),
     paidAt: order.paidAt?.toISOString() ?? null,
     goods: { id: order.goodsId, name: order.goodsName, diamonds: order.diamonds, quantity: order.quantity },
