@@ -55,7 +55,8 @@ export async function openPage(
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // Transitions (a dialog fading in, a ripple) are finished before the picture is taken.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }
 
