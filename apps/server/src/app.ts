@@ -19,7 +19,7 @@ import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
 import { docsPlugin } from './plugins/docs';
-import { rateLimitPlugin } from './plugins/rate-limit';
+import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { webPlugin } from './plugins/web';
 
@@ -42,7 +42,7 @@ export interface AppDeps {
   db: Db;
   /** Tests pass false to keep their output clean; the server logs JSON lines with pino. */
   logger?: boolean;
-  /** Prefix of the rate-limit counters (in Redis, shared by every instance of one deployment). */
+  /** Prefix of the rate-limit counters; default: the deployment's own (plugins/rate-limit.ts rateLimitPrefix). */
   rateLimitNamespace?: string;
   platform?: Partial<Platform>;
 }
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(requestContextPlugin);
-  await app.register(rateLimitPlugin, { namespace: deps.rateLimitNamespace ?? 'promoter-rl:' });
+  await app.register(rateLimitPlugin, { namespace: deps.rateLimitNamespace ?? rateLimitPrefix(deps.config) });
   await app.register(docsPlugin);
   registerErrorHandling(app);
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
 import { AppError } from './errors';
 import { loadActiveAgent } from '../modules/agents/agent-queries';
+import { rateLimitKeyGenerator } from '../plugins/rate-limit';
 
 export interface RouteContext<N extends CallName> {
   input: z.output<(typeof calls)[N]['input']>;
@@ -17,7 +18,10 @@ export interface AgentRouteContext<N extends CallName> extends RouteContext<N> {
 }
 
 interface RouteOptions {
-  /** Requests per minute per caller address (and per session where signed in). */
+  /**
+   * Requests per minute: per address for calls anyone may make (whatever token rides along), per account (all its
+   * sessions together) for signed-in calls.
+   */
   rateLimit?: number;
 }
 
@@ -48,7 +52,13 @@ export function defineCall<N extends CallName>(
       response: { 200: envelopeOf(def.data) },
     },
     config: options.rateLimit
-      ? { rateLimit: { max: options.rateLimit, timeWindow: '1 minute' } }
+      ? {
+          rateLimit: {
+            max: options.rateLimit,
+            timeWindow: '1 minute',
+            keyGenerator: rateLimitKeyGenerator(def.auth === 'anyone' ? 'address' : 'account'),
+          },
+        }
       : { rateLimit: false as const },
     preValidation: async (request) => {
       // A POST with no body is an empty object, so `{}`-shaped calls accept both.

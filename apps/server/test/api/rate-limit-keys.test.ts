@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_RATE_LIMIT } from '../../src/http/rate-limits';
+import { createAgent, createPlayer, signIn } from '../factories';
+import { build, type TestApp } from '../helper';
+import { CapturingSmsProvider } from '../stand-ins/sms-capture';
+import { api, cn, newMobile } from './identity-support';
+
+/**
+ * Issue 9: what a rate limit counts. Calls anyone may make (logins, captcha) count per address, whatever token
+ * rides along; signed-in calls count per account, whichever of its sessions makes them.
+ */
+
+let t: TestApp;
+const sms = new CapturingSmsProvider();
+
+beforeAll(async () => {
+  t = await build({}, undefined, { sms });
+});
+afterAll(async () => t.close());
+
+/** A fresh valid session token of a fresh player each time. */
+const freshToken = async () => signIn(t.app, t.db, await createPlayer(t.db));
+
+describe('anonymous calls count per address', () => {
+  const cases = [
+    {
+      name: 'agent/login/loginById',
+      limit: 20,
+      body: () => ({ agentId: 7_100_000 + Math.floor(Math.random() * 1000), password: 'guess' }),
+    },
+    { name: 'user/public/getCaptcha', limit: 10, body: () => ({ mobile: newMobile(), purpose: 'register' }) },
+    { name: 'agent/login/tokenLogin', limit: 30, body: () => ({ token: randomBytes(16).toString('hex') }) },
+  ] as const;
+
+  for (const c of cases) {
+    it(`${c.name}: once an address has spent its budget, a valid session token does not buy a new one`, async () => {
+      const ip = `10.77.${cases.indexOf(c)}.1`;
+      for (let i = 0; i < c.limit; i++) {
+        const result = await api(t.app, 'POST', c.name, { body: c.body(), ip });
+        expect(result.status, `call ${i + 1}`).toBe(200);
+      }
+      // Each further call carries a different valid token: every one of them is still limited.
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const result = await api(t.app, 'POST', c.name, { body: c.body(), ip, token: await freshToken() });
+        statuses.push(result.status);
+      }
+      expect(statuses).toEqual(Array.from({ length: 10 }, () => 429));
+      // Another address still goes on.
+      expect(
+        (await api(t.app, 'POST', c.name, { body: c.body(), ip: `10.77.${cases.indexOf(c)}.2` })).status,
+      ).toBe(200);
+    });
+  }
+});
+
+describe('signed-in calls count per account', () => {
+  it(`money calls: a second session of the same agent shares the budget of ${MONEY_RATE_LIMIT} a minute`, async () => {
+    const agent = await createAgent(t.db);
+    const first = await signIn(t.app, t.db, agent.playerId);
+    // An empty body fails the schema (400): the call is counted and nothing moves.
+    for (let i = 0; i < MONEY_RATE_LIMIT; i++) {
+      const result = await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: first });
+      expect(result.status, `call ${i + 1}`).toBe(400);
+    }
+    const second = await signIn(t.app, t.db, agent.playerId);
+    const limited = await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: second });
+    expect(limited.status).toBe(429);
+    expect(limited.msg).toBe(cn('tooManyRequests'));
+    // Another agent keeps its own budget.
+    const other = await createAgent(t.db);
+    const otherToken = await signIn(t.app, t.db, other.playerId);
+    expect((await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: otherToken })).status).toBe(
+      400,
+    );
+  });
+});

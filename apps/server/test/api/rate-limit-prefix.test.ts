@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { parseConfig } from '../../src/config';
+import { connect } from '../../src/db/client';
+import { createTestDatabase, TEST_GAME_SECRET } from '../helper';
+import { api } from './identity-support';
+
+/**
+ * Issue 9: two deployments (each its own database) sharing one Redis keep their own rate-limit counters, without
+ * anyone having to set RATE_LIMIT_PREFIX. Needs Redis: run with REDIS_URL (skipped without it).
+ */
+
+const redisUrl = process.env.REDIS_URL;
+const closers: (() => Promise<void>)[] = [];
+
+async function deployment() {
+  const database = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    GAME_API_SECRET: TEST_GAME_SECRET,
+    APP_SECRET: 'test-app-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: redisUrl as string,
+  });
+  const { db, close } = connect(database.url, 4);
+  // No namespace given: the deployment's own default applies, as in production.
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  closers.push(async () => {
+    await app.close();
+    await close();
+    await database.drop();
+  });
+  return app;
+}
+
+describe.skipIf(!redisUrl)('rate-limit counters in a shared Redis', () => {
+  let a: Awaited<ReturnType<typeof deployment>>;
+  let b: Awaited<ReturnType<typeof deployment>>;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([deployment(), deployment()]);
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it('one deployment spending an address budget does not throttle the other', async () => {
+    // A random address, so counters left in Redis by an earlier run do not count.
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const login = (app: typeof a, i: number) =>
+      api(app, 'POST', 'agent/login/loginById', { body: { agentId: 7_200_000 + i, password: 'guess' }, ip });
+    for (let i = 0; i < 20; i++) expect((await login(a, i)).status, `call ${i + 1}`).toBe(200);
+    expect((await login(a, 20)).status).toBe(429);
+    expect((await login(b, 21)).status).toBe(200);
+  });
+});
