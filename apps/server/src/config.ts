@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,11 @@ const ZEnv = z.object({
     .string()
     .url()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
+  /** Prefix of this deployment's rate-limit keys in Redis; default: derived from its database. */
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 letters, digits or . _ : -')
     .optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -66,6 +72,17 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Connections of this instance's database pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** A statement running longer is cancelled (milliseconds; 0 = no limit). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** A transaction left idle longer is ended and its locks released (milliseconds; 0 = no limit). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Opt-ins a real deployment (DATABASE_URL) must name to run on the demo's providers. */
+  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+  ALLOW_LOG_SMS: bool.default(false),
+  /** Without PUBLIC_URL, build notify, return and invite addresses from the request's Host header. */
+  ALLOW_HOST_HEADER_URLS: bool.optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -117,27 +134,74 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       `Invalid configuration:\n  ${wechatPayMissing.join(', ')}: required when PAYMENT_PROVIDER=wechat`,
     );
   }
-  if (!embedded && isProduction && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
-    // A real deployment (its own database, production mode) never runs on the development secrets.
+  // A real deployment: its own database, outside the test suite. It never runs on a published secret, and on
+  // the demo's providers only when the operator names them.
+  const deployment = !embedded && e.NODE_ENV !== 'test';
+  if (!embedded && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
     throw new ConfigError(
-      'Invalid configuration:\n  GAME_API_SECRET, APP_SECRET: required when DATABASE_URL is set in production',
+      'Invalid configuration:\n  GAME_API_SECRET, APP_SECRET: required when DATABASE_URL is set (the embedded ' +
+        'database generates its own in DATA_DIR)',
     );
   }
-  const devSecret = 'dev-only-secret-do-not-use-in-production';
+  const optIns: string[] = [];
+  if (deployment) {
+    const refusals: string[] = [];
+    const needOptIn = (active: boolean, allowed: boolean, name: string, what: string) => {
+      if (!active) return;
+      if (allowed) optIns.push(`${name}=true: ${what}`);
+      else refusals.push(`  ${what}: set ${name}=true to run a real deployment this way`);
+    };
+    needOptIn(
+      e.PAYMENT_PROVIDER === 'sandbox',
+      e.ALLOW_SANDBOX_PAYMENTS,
+      'ALLOW_SANDBOX_PAYMENTS',
+      'PAYMENT_PROVIDER is the sandbox (anyone can pay an order by pressing Pay)',
+    );
+    needOptIn(
+      e.SMS_PROVIDER === 'log',
+      e.ALLOW_LOG_SMS,
+      'ALLOW_LOG_SMS',
+      'SMS_PROVIDER is the log (codes are written to the server log, no SMS is sent)',
+    );
+    needOptIn(
+      e.PUBLIC_URL === undefined,
+      e.ALLOW_HOST_HEADER_URLS === true,
+      'ALLOW_HOST_HEADER_URLS',
+      "PUBLIC_URL is not set (addresses are built from each request's Host header)",
+    );
+    if (refusals.length > 0)
+      throw new ConfigError(
+        `Invalid configuration for a deployment on DATABASE_URL:\n${refusals.join('\n')}`,
+      );
+  }
+  const secrets = embedded
+    ? embeddedSecrets(path.resolve(e.DATA_DIR), e.GAME_API_SECRET, e.APP_SECRET)
+    : { game: e.GAME_API_SECRET as string, app: e.APP_SECRET as string };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    /**
+     * Without PUBLIC_URL: may an address be built from the request's Host header? Only outside production or
+     * when the operator opts in; otherwise it is this machine's own address (the embedded demo).
+     */
+    hostHeaderUrls: e.ALLOW_HOST_HEADER_URLS ?? !isProduction,
+    /** One line each, printed as a warning at start: what the operator opted in to. */
+    optIns,
     database: embedded
       ? ({ kind: 'embedded', dataDir: path.resolve(e.DATA_DIR) } as const)
       : ({ kind: 'url', url: e.DATABASE_URL as string } as const),
     redisUrl: e.REDIS_URL,
+    rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    pool: {
+      max: e.DATABASE_POOL_SIZE,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    /** Without a configured secret the game API is open only to the demo's own signer, with a dev secret. */
-    gameApiSecret: e.GAME_API_SECRET ?? `${devSecret}-game`,
-    appSecret: e.APP_SECRET ?? `${devSecret}-app`,
-    secretsConfigured: e.GAME_API_SECRET !== undefined && e.APP_SECRET !== undefined,
+    gameApiSecret: secrets.game,
+    appSecret: secrets.app,
     wechat: {
       appId: e.WECHAT_APP_ID,
       appSecret: e.WECHAT_APP_SECRET,
@@ -175,4 +239,32 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };
+}
+
+/**
+ * The embedded database's own secrets: those given in the environment, otherwise random ones generated on the
+ * first start and kept in DATA_DIR/secrets.json (mode 0600), so a demo never runs on a secret printed in the
+ * source, and its tickets and tokens survive a restart.
+ */
+function embeddedSecrets(dataDir: string, game?: string, app?: string): { game: string; app: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: { gameApiSecret?: unknown; appSecret?: unknown } = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+  } catch {
+    stored = {};
+  }
+  const valid = (v: unknown): v is string => typeof v === 'string' && v.length >= 32;
+  if (!valid(stored.gameApiSecret) || !valid(stored.appSecret)) {
+    stored = {
+      gameApiSecret: valid(stored.gameApiSecret)
+        ? stored.gameApiSecret
+        : randomBytes(32).toString('base64url'),
+      appSecret: valid(stored.appSecret) ? stored.appSecret : randomBytes(32).toString('base64url'),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return { game: game ?? (stored.gameApiSecret as string), app: app ?? (stored.appSecret as string) };
 }

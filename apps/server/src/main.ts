@@ -11,8 +11,18 @@ import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
  */
 async function main(): Promise<void> {
   const config = parseConfig();
-  const database = await openDatabase(config);
+  // A broken connection is reported and dropped (the database restarted, a backend was terminated); the server
+  // keeps running, answers 500 while the database is away, and reconnects when it is back.
+  let reportConnectionError = (error: Error): void => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
+  const database = await openDatabase(config, {
+    onConnectionError: (error) => reportConnectionError(error),
+  });
   const app = await buildApp({ config, db: database.db });
+  reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
+  // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
+  for (const optIn of config.optIns) process.stderr.write(`WARNING opted in: ${optIn}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,10 +19,43 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+export interface PoolOptions {
+  /** Connections at most (DATABASE_POOL_SIZE). */
+  max?: number;
+  /** A statement running longer is cancelled by the server (milliseconds; 0 = no limit). */
+  statementTimeoutMs?: number;
+  /** A transaction left idle longer is ended by the server, its locks released (milliseconds; 0 = no limit). */
+  idleInTransactionTimeoutMs?: number;
+  /** Told of a connection that broke (the database restarted, a backend was terminated); never rethrown. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * A pool that survives its database: a connection that dies (an idle one, or one checked out between two
+ * statements of a transaction) reports an error instead of crashing the process; the pool drops it, the
+ * request that held it fails, and the next request opens a fresh connection once the database is back.
+ */
+export function connect(url: string, options: PoolOptions | number = {}): Database {
+  const o = typeof options === 'number' ? { max: options } : options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    // While the database is unreachable a request fails within seconds instead of queueing forever.
+    connectionTimeoutMillis: 5_000,
+    ...(o.statementTimeoutMs ? { statement_timeout: o.statementTimeoutMs } : {}),
+    ...(o.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: o.idleInTransactionTimeoutMs }
+      : {}),
+  });
+  const report = (error: Error) => o.onConnectionError?.(error);
+  // An idle client's error (the pool listens while it is idle).
+  pool.on('error', report);
+  // A checked-out client's error: pg emits 'error' on the client itself, and an 'error' event nobody listens
+  // to ends the process (57P01 admin shutdown, a killed postmaster, a dropped socket).
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -22,17 +22,20 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
 }
 
 /** The embedded PostgreSQL by default, the DATABASE_URL server otherwise; migrated either way. */
-export async function openDatabase(config: Config, onLog?: (line: string) => void): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: Config,
+  options: { onLog?: (line: string) => void; onConnectionError?: (error: Error) => void } = {},
+): Promise<OpenedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url: string;
   if (config.database.kind === 'embedded') {
-    embedded = await startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog });
+    embedded = await startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog });
     await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
     url = embedded.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE_NAME}`);
   } else {
     url = config.database.url;
   }
-  const database = connect(url, 20);
+  const database = connect(url, { ...config.pool, onConnectionError: options.onConnectionError });
   try {
     await runMigrations(database.db);
   } catch (error) {

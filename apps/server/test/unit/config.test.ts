@@ -1,11 +1,21 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config';
+import { publicUrlOf } from '../../src/http/public-url';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'promoter-config-'));
+const secrets = { GAME_API_SECRET: 'g'.repeat(32), APP_SECRET: 'a'.repeat(32) };
+/** A real deployment's database, with its secrets. */
+const deployment = { DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production', ...secrets };
 
 describe('configuration', () => {
   it('runs on the embedded database with safe defaults', () => {
-    const config = parseConfig({});
-    expect(config.database).toEqual({ kind: 'embedded', dataDir: path.resolve('./data') });
+    const dataDir = tempDir();
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config.database).toEqual({ kind: 'embedded', dataDir });
     expect(config.port).toBe(8080);
     expect(config.sessionTtlHours).toBe(168);
     expect(config.seedDemo).toBe(true);
@@ -14,13 +24,69 @@ describe('configuration', () => {
   });
 
   it('uses DATABASE_URL and does not seed it unless asked', () => {
-    const config = parseConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', NODE_ENV: 'development' });
+    const env = { DATABASE_URL: 'postgres://u@127.0.0.1/db', NODE_ENV: 'test', ...secrets };
+    const config = parseConfig(env);
     expect(config.database).toEqual({ kind: 'url', url: 'postgres://u@127.0.0.1/db' });
     expect(config.seedDemo).toBe(false);
-    expect(
-      parseConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', NODE_ENV: 'development', SEED_DEMO: 'true' })
-        .seedDemo,
-    ).toBe(true);
+    expect(parseConfig({ ...env, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('gives the embedded database secrets of its own, kept in DATA_DIR with mode 0600, never a published one', () => {
+    const dataDir = tempDir();
+    const first = parseConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.gameApiSecret).toHaveLength(43);
+    expect(first.appSecret).not.toBe(first.gameApiSecret);
+    expect(readFileSync(file, 'utf8')).toContain(first.appSecret);
+    for (const value of [first.gameApiSecret, first.appSecret]) expect(value).not.toMatch(/dev|secret/i);
+    // Kept across restarts; another data folder has other secrets; a configured secret wins.
+    expect(parseConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    expect(parseConfig({ DATA_DIR: tempDir() }).appSecret).not.toBe(first.appSecret);
+    expect(parseConfig({ DATA_DIR: dataDir, APP_SECRET: 'c'.repeat(32) }).appSecret).toBe('c'.repeat(32));
+  });
+
+  it('stops a deployment on the demo providers unless each is named, and lists the opt-ins', () => {
+    const message = (() => {
+      try {
+        parseConfig(deployment);
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['ALLOW_SANDBOX_PAYMENTS', 'ALLOW_LOG_SMS', 'ALLOW_HOST_HEADER_URLS'])
+      expect(message).toContain(name);
+    expect(() =>
+      parseConfig({ ...deployment, ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_LOG_SMS: 'true' }),
+    ).toThrow(/PUBLIC_URL is not set/);
+    const optedIn = parseConfig({
+      ...deployment,
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_LOG_SMS: 'true',
+      PUBLIC_URL: 'https://promoter.example.com',
+    });
+    expect(optedIn.optIns).toHaveLength(2);
+    expect(optedIn.optIns.join('\n')).toMatch(/ALLOW_SANDBOX_PAYMENTS=true[\s\S]*ALLOW_LOG_SMS=true/);
+    expect(parseConfig({ DATA_DIR: tempDir() }).optIns).toEqual([]);
+  });
+
+  it('builds no address from a request Host header in production without PUBLIC_URL unless opted in', async () => {
+    const hostOf = async (env: Record<string, string>) => {
+      const app = Fastify();
+      app.decorate('config', parseConfig(env));
+      app.get('/where', async (request) => ({ url: publicUrlOf(request) }));
+      const response = await app.inject({ url: '/where', headers: { host: 'evil.example' } });
+      await app.close();
+      return (response.json() as { url: string }).url;
+    };
+    expect(await hostOf({ DATA_DIR: tempDir(), PORT: '8123' })).toBe('http://localhost:8123');
+    expect(await hostOf({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://p.example.com/' })).toBe(
+      'https://p.example.com',
+    );
+    expect(await hostOf({ DATA_DIR: tempDir(), NODE_ENV: 'development' })).toBe('http://evil.example');
+    expect(await hostOf({ DATA_DIR: tempDir(), ALLOW_HOST_HEADER_URLS: 'true' })).toBe('http://evil.example');
   });
 
   it('names every bad value', () => {
@@ -40,16 +106,15 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses the development secrets for a production deployment on its own database', () => {
-    expect(() => parseConfig({ DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production' })).toThrow(
-      /GAME_API_SECRET/,
-    );
+  it('refuses to run on its own database without configured secrets, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of ['production', 'development', 'test'])
+      expect(() => parseConfig({ DATABASE_URL: 'postgres://u@db/x', NODE_ENV })).toThrow(/GAME_API_SECRET/);
     expect(() =>
       parseConfig({
-        DATABASE_URL: 'postgres://u@db/x',
-        NODE_ENV: 'production',
-        GAME_API_SECRET: 'a'.repeat(32),
-        APP_SECRET: 'b'.repeat(32),
+        ...deployment,
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        ALLOW_LOG_SMS: 'true',
+        PUBLIC_URL: 'https://p.cn',
       }),
     ).not.toThrow();
   });
@@ -64,8 +129,12 @@ describe('configuration', () => {
       WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nx\n-----END PUBLIC KEY-----',
       WECHATPAY_API_V3_KEY: 'k'.repeat(32),
     };
-    expect(() => parseConfig(wechatPay)).toThrow(/WECHAT_APP_SECRET: required when PAYMENT_PROVIDER=wechat/);
-    expect(parseConfig({ ...wechatPay, WECHAT_APP_SECRET: 'secret' }).payment).toMatchObject({
+    expect(() => parseConfig({ ...wechatPay, DATA_DIR: tempDir() })).toThrow(
+      /WECHAT_APP_SECRET: required when PAYMENT_PROVIDER=wechat/,
+    );
+    expect(
+      parseConfig({ ...wechatPay, DATA_DIR: tempDir(), WECHAT_APP_SECRET: 'secret' }).payment,
+    ).toMatchObject({
       kind: 'wechat',
       appId: 'wx-app',
     });

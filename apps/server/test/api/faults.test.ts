@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { createAgent, signIn } from '../factories';
+import { build, call, type TestApp } from '../helper';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the server survives its database connections dying', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps running when every backend is terminated, mid-transaction too, and answers again at once', async () => {
+    const { agentId, playerId } = await createAgent(t.db);
+    const token = await signIn(t.app, t.db, playerId);
+    const database = new URL(t.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    const terminateAll = () =>
+      admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
+    // A transaction holding its connection between two statements when the backend dies: pg emits 'error' on
+    // that checked-out client, which ended the process while nobody listened.
+    const interrupted = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await terminateAll();
+      await sleep(300);
+      await tx.execute(sql`select 1`);
+    });
+    await expect(interrupted).rejects.toThrow();
+    // Under load too: requests in flight while the backends are terminated again.
+    const load = Array.from({ length: 40 }, () => call(t.app, 'GET', 'agent/user/getUser', { token }));
+    await terminateAll();
+    const answers = await Promise.all(load);
+    for (const answer of answers) expect([200, 500]).toContain(answer.status);
+    await admin.end();
+    await sleep(100);
+    const after = await call<{ agentId: number }>(t.app, 'GET', 'agent/user/getUser', { token });
+    expect(after).toMatchObject({ status: 200, code: 1, data: { agentId } });
+  });
+});
+
+describe('the embedded PostgreSQL comes back by itself', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-crash-'));
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts after kill -9 of the server that left its postmaster behind, with every committed row', async () => {
+    const started = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(__dirname, '../fixtures/embedded-crash-child.ts'), dataDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child = started;
+    const orphan = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      started.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const pid = /ready (\d+)/.exec(out)?.[1];
+        if (pid) resolve(Number(pid));
+      });
+      started.once('exit', (code) => reject(new Error(`the child exited with ${code}`)));
+    });
+    started.kill('SIGKILL');
+    await new Promise((resolve) => started.once('exit', resolve));
+    expect(alive(orphan)).toBe(true); // the crash left PostgreSQL running on the folder
+
+    const embedded = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(alive(orphan)).toBe(false);
+      const client = new pg.Client({ connectionString: embedded.url });
+      await client.connect();
+      const { rows } = await client.query<{ note: string }>('select note from crash_marks');
+      expect(rows).toEqual([{ note: 'committed before the crash' }]);
+      await client.end();
+
+      // kill -9 of the postmaster itself: the server starts it again, and a new connection works.
+      const first = embedded.pid() as number;
+      process.kill(first, 'SIGKILL');
+      let back = false;
+      for (let i = 0; i < 150 && !back; i++) {
+        await sleep(200);
+        const probe = new pg.Client({ connectionString: embedded.url });
+        back = await probe
+          .connect()
+          .then(() => probe.query('select count(*)::int as n from crash_marks'))
+          .then((result) => result.rows[0]?.n === 1)
+          .catch(() => false);
+        await probe.end().catch(() => undefined);
+      }
+      expect(back).toBe(true);
+      expect(embedded.pid()).not.toBe(first);
+    } finally {
+      await embedded.stop();
+    }
+  });
+});
