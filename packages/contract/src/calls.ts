@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  INT4_MAX,
   ZAgentId,
   ZAgentUser,
   ZEmpty,
+  ZId,
   ZIsoDate,
+  ZIsoDateInput,
   ZLoginResult,
   ZMobile,
   ZPage,
@@ -11,7 +14,9 @@ import {
   ZPlayer,
   ZPlayerId,
   ZRequestId,
+  ZText,
   ZWxUserInfo,
+  hasControlCharacters,
 } from './common';
 import {
   ZAgentLevel,
@@ -177,7 +182,13 @@ export const ZArticle = z.object({
   updatedAt: ZIsoDate,
 });
 
-const ZPassword = z.string().min(6, 'password must have at least 6 characters').max(64);
+const ZPassword = z
+  .string()
+  .min(6, 'password must have at least 6 characters')
+  .max(64)
+  .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' });
+/** A token, ticket, code or key as another system made it: taken as sent, no control characters. */
+const ZToken = (max: number) => ZText(max, { min: 1, trim: false });
 const ZCaptchaCode = z.string().regex(/^\d{6}$/, 'captcha must be 6 digits');
 
 // ---- the call table (DESIGN section 3) ------------------------------------------------------
@@ -188,7 +199,7 @@ export const calls = {
     path: 'agent/login/tokenLogin',
     auth: 'anyone',
     summary: 'Sign in with a game login ticket',
-    input: z.object({ token: z.string().min(1).max(200) }),
+    input: z.object({ token: ZToken(200) }),
     data: ZLoginResult,
   }),
   logout: call({
@@ -212,7 +223,7 @@ export const calls = {
     path: 'agent/login/loginByUnionId',
     auth: 'anyone',
     summary: 'Sign in with a WeChat union id proven by the ticket of getUnionId',
-    input: z.object({ unionId: z.string().min(1).max(64), ticket: z.string().min(1).max(2000) }),
+    input: z.object({ unionId: ZToken(64), ticket: ZToken(2000) }),
     data: ZLoginResult,
   }),
   loginById: call({
@@ -220,7 +231,7 @@ export const calls = {
     path: 'agent/login/loginById',
     auth: 'anyone',
     summary: 'Sign in with agent id and password',
-    input: z.object({ agentId: ZAgentId, password: z.string().min(1).max(128) }),
+    input: z.object({ agentId: ZAgentId, password: ZToken(128) }),
     data: ZLoginResult,
   }),
   getPlayer: call({
@@ -241,7 +252,7 @@ export const calls = {
     path: 'agent/login/playerBindLogin',
     auth: 'anyone',
     summary: 'Sign in with a game ticket and bind to an agent if unbound',
-    input: z.object({ token: z.string().min(1).max(200), agentId: ZAgentId }),
+    input: z.object({ token: ZToken(200), agentId: ZAgentId }),
     data: ZLoginResult,
   }),
   getCode: call({
@@ -254,7 +265,11 @@ export const calls = {
      * that pays with WeChat Pay inside WeChat's browser (then `wechatPayer`).
      */
     input: z.object({
-      redirect: z.string().url().max(1000),
+      redirect: z
+        .string()
+        .url()
+        .max(1000)
+        .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' }),
       scope: z.enum(['snsapi_userinfo', 'snsapi_base']).optional(),
     }),
     data: z.object({ url: z.string() }),
@@ -265,7 +280,7 @@ export const calls = {
     auth: 'anyone',
     summary: 'Exchange a WeChat code for the union id, the user info and a ticket that proves them',
     /** `state` as WeChat handed it back: it must be the one getCode signed. */
-    input: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(512) }),
+    input: z.object({ code: ZToken(256), state: ZToken(512) }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
   agentCard: call({
@@ -348,8 +363,8 @@ export const calls = {
     input: ZPageQuery.extend({
       currency: ZCurrency,
       billType: ZBillType.optional(),
-      from: ZIsoDate.optional(),
-      to: ZIsoDate.optional(),
+      from: ZIsoDateInput.optional(),
+      to: ZIsoDateInput.optional(),
     }),
     /**
      * `total` is exact up to BILL_COUNT_CAP; beyond it the count stops there and `totalIsLowerBound` is true
@@ -389,9 +404,9 @@ export const calls = {
     input: z.object({
       amount: ZMoneyInput,
       accountType: ZWithdrawalAccountType,
-      accountName: z.string().trim().min(1).max(64),
-      accountNo: z.string().trim().min(1).max(64),
-      bankName: z.string().trim().max(64).optional(),
+      accountName: ZText(64, { min: 1 }),
+      accountNo: ZText(64, { min: 1 }),
+      bankName: ZText(64).optional(),
       requestId: ZRequestId,
     }),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
@@ -417,7 +432,7 @@ export const calls = {
     path: 'agent/user/children',
     auth: 'agent',
     summary: 'Direct child agents with their team size',
-    input: ZPageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
+    input: ZPageQuery.extend({ keyword: ZText(64).optional() }),
     data: ZPage(ZChildAgent),
   }),
   tree: call({
@@ -462,7 +477,7 @@ export const calls = {
     path: 'agent/index/searchUser',
     auth: 'agent',
     summary: 'Find players by id or mobile',
-    input: z.object({ keyword: z.string().trim().min(1).max(32) }),
+    input: z.object({ keyword: ZText(32, { min: 1 }) }),
     data: z.object({ list: z.array(ZPlayerSummary) }),
   }),
   recharge: call({
@@ -484,7 +499,7 @@ export const calls = {
     auth: 'anyone',
     summary: 'An article by id or slug',
     input: z
-      .object({ id: z.coerce.number().int().positive().optional(), slug: z.string().max(64).optional() })
+      .object({ id: ZId.optional(), slug: ZText(64, { trim: false }).optional() })
       .refine((v) => v.id !== undefined || v.slug !== undefined, {
         message: 'id or slug is required',
         path: ['id'],
@@ -525,7 +540,7 @@ export const calls = {
     path: 'system/version/getOptionsByKey',
     auth: 'anyone',
     summary: 'A public option',
-    input: z.object({ key: z.string().min(1).max(64) }),
+    input: z.object({ key: ZToken(64) }),
     data: z.object({ key: z.string(), value: z.string() }),
   }),
   // ---- beyond the seed's table: passwords (issue: identity and onboarding) ----
@@ -534,7 +549,7 @@ export const calls = {
     path: 'agent/user/changePassword',
     auth: 'agent',
     summary: 'Change the password (old + new); every other session of the agent is revoked',
-    input: z.object({ oldPassword: z.string().min(1).max(128), newPassword: ZPassword }),
+    input: z.object({ oldPassword: ZToken(128), newPassword: ZPassword }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
   resetPassword: call({
@@ -562,7 +577,7 @@ export const calls = {
     uidHeader: true,
     summary: 'Create an order and its payment',
     input: z.object({
-      goodsId: z.number().int().positive(),
+      goodsId: z.number().int().positive().max(INT4_MAX),
       quantity: z.number().int().min(1).max(99),
       requestId: ZRequestId,
       /** 'jsapi' inside WeChat's browser (pay through its JS bridge), otherwise 'h5' (the default). */
@@ -587,7 +602,7 @@ export const calls = {
     uidHeader: true,
     summary:
       'Record the WeChat openid that pays for the signed-in player, from the code of a getCode(scope snsapi_base)',
-    input: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(512) }),
+    input: z.object({ code: ZToken(256), state: ZToken(512) }),
     data: ZEmpty,
   }),
   orderQuery: call({
@@ -596,7 +611,7 @@ export const calls = {
     auth: 'signedIn',
     uidHeader: true,
     summary: 'An order of the caller',
-    input: z.object({ orderId: z.string().min(1).max(64) }),
+    input: z.object({ orderId: ZToken(64) }),
     data: z.object({
       orderId: z.string(),
       status: ZOrderStatus,

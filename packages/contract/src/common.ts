@@ -2,11 +2,39 @@ import { z } from 'zod';
 import { ZMoney } from './money';
 import { ZAgentLevel, ZAgentStatus } from './enums';
 
+/** The range of PostgreSQL's `integer` (int4): every integer input fits a column of that type. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number typed or sent by a client, coerced from a query string, within int4. `Infinity`, `NaN`, `1e308`,
+ * `2147483648` are refused by the schema, never by the database.
+ */
+export const ZInt = (min = 0, max = INT4_MAX) => z.coerce.number().int().min(min).max(max);
+/** A positive id of a row (int4 primary keys, game player ids). */
+export const ZId = z.coerce.number().int().positive().max(INT4_MAX);
+
+/** C0 control characters and DEL: NUL cannot be stored by PostgreSQL at all, the others make no sense in a field. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+
+/**
+ * A one-line text input: at most `max` characters, no control characters (NUL, line breaks, ...); trimmed unless
+ * `trim: false` (passwords are taken as typed).
+ */
+export function ZText(max: number, options: { min?: number; trim?: boolean } = {}) {
+  const base = options.trim === false ? z.string() : z.string().trim();
+  return base
+    .min(options.min ?? 0)
+    .max(max)
+    .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' });
+}
+
 export const MAX_PAGE_SIZE = 100;
 
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  page: ZInt(1).default(1),
+  pageSize: ZInt(1, MAX_PAGE_SIZE).default(20),
 });
 
 export function ZPage<T extends z.ZodType>(item: T) {
@@ -19,14 +47,28 @@ export function ZPage<T extends z.ZodType>(item: T) {
 }
 
 /** Game player ids are positive integers minted by the game server. */
-export const ZPlayerId = z.coerce.number().int().positive().max(2_147_483_647);
-export const ZAgentId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZPlayerId = ZId;
+export const ZAgentId = ZId;
 export const ZMobile = z
   .string()
   .trim()
   .regex(/^1\d{10}$/, 'mobile must be an 11-digit mainland number');
 export const ZRequestId = z.uuid('requestId must be a UUID');
 export const ZIsoDate = z.iso.datetime({ offset: true });
+
+/** The years a date typed or sent by a client may fall in; anything else is a mistake (or an attack). */
+export const DATE_INPUT_MIN_YEAR = 2000;
+export const DATE_INPUT_MAX_YEAR = 2100;
+/** An ISO date-time as an input: ZIsoDate within DATE_INPUT_MIN_YEAR..DATE_INPUT_MAX_YEAR. */
+export const ZIsoDateInput = ZIsoDate.refine(
+  (value) => {
+    const time = Date.parse(value);
+    if (Number.isNaN(time)) return false;
+    const year = new Date(time).getUTCFullYear();
+    return year >= DATE_INPUT_MIN_YEAR && year <= DATE_INPUT_MAX_YEAR;
+  },
+  { message: `date must be between ${DATE_INPUT_MIN_YEAR} and ${DATE_INPUT_MAX_YEAR}` },
+);
 
 export const ZPlayer = z.object({
   playerId: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile, ZPlayer, ZPlayerId } from './common';
+import { ZMobile, ZPlayer, ZPlayerId, ZText } from './common';
 
 /**
  * The game server's integration API under /api/game/. Each request is signed:
@@ -15,10 +15,10 @@ export const LOGIN_TICKET_TTL_SECONDS = 300;
 
 export const ZGameUpsertPlayer = z.object({
   playerId: ZPlayerId,
-  nickname: z.string().trim().min(1).max(64),
-  avatar: z.string().max(500).default(''),
+  nickname: ZText(64, { min: 1 }),
+  avatar: ZText(500, { trim: false }).default(''),
   mobile: ZMobile.optional(),
-  unionId: z.string().max(64).optional(),
+  unionId: ZText(64, { trim: false }).optional(),
 });
 export const ZGameUpsertPlayerResult = z.object({ player: ZPlayer });
 

@@ -6,11 +6,22 @@ import { z } from 'zod';
  */
 export const ZMoney = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'money must be a string with two decimals');
 
-/** A money amount typed by a person: up to two decimals, positive, e.g. "100", "100.5", "100.50". */
+/** The largest amount a person may type (yuan): far above any real operation, far below every column's range. */
+export const MONEY_INPUT_MAX = '1000000.00';
+export const MONEY_INPUT_MAX_FEN = 100_000_000;
+
+/**
+ * A money amount typed by a person: up to two decimals, positive, at most MONEY_INPUT_MAX, e.g. "100", "100.5",
+ * "100.50".
+ */
+const MONEY_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
 export const ZMoneyInput = z
   .string()
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'amount must be a positive number with at most two decimals');
+  .regex(MONEY_INPUT, 'amount must be a positive number with at most two decimals')
+  .refine((value) => !MONEY_INPUT.test(value) || moneyToFen(value) <= MONEY_INPUT_MAX_FEN, {
+    message: `amount must be at most ${MONEY_INPUT_MAX}`,
+  });
 
 export function fenToMoney(fen: number | bigint): string {
   const value = BigInt(fen);

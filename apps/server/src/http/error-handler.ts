@@ -1,7 +1,36 @@
 import { ResponseCode } from '@promoter/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { MessageKey } from '../i18n/messages';
 import { AppError } from './errors';
+
+/**
+ * PostgreSQL refusals that come from what a client sent, not from a fault of the server: constraint violations
+ * (a refusal of the operation, HTTP 200 code 0) and data the database cannot take (HTTP 400). The contract's
+ * schemas should stop these first; this is the net under them, so a bad value never answers 500.
+ */
+const DATABASE_REFUSALS: Record<string, { key: MessageKey; status: 200 | 400 }> = {
+  '23505': { key: 'duplicateValue', status: 200 },
+  '23503': { key: 'referenceNotFound', status: 200 },
+  '23514': { key: 'invalidValue', status: 200 },
+  '22P02': { key: 'invalidValue', status: 400 },
+  '22003': { key: 'valueOutOfRange', status: 400 },
+  '22007': { key: 'invalidValue', status: 400 },
+  '22008': { key: 'valueOutOfRange', status: 400 },
+  '22021': { key: 'invalidCharacters', status: 400 },
+  '22P05': { key: 'invalidCharacters', status: 400 },
+};
+
+/** The PostgreSQL error behind an error (node-postgres' DatabaseError, possibly wrapped by Drizzle as `cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const { code, severity } = current as Error & { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
 
 /**
  * One place turns every failure into the envelope (DESIGN section 3): refusals are 200 with their code, a bad
@@ -38,6 +67,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ code: ResponseCode.failure, msg: request.t('invalidField', { field }), data: null });
+    }
+    const refusal = DATABASE_REFUSALS[databaseErrorCode(error) ?? ''];
+    if (refusal) {
+      // Worth a look: the contract or a service let through something the database had to refuse.
+      request.log.warn({ err: error, reqId: request.id }, 'refused by the database');
+      return reply
+        .status(refusal.status)
+        .send({ code: ResponseCode.failure, msg: request.t(refusal.key), data: null });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: ResponseCode.failure, msg: request.t('serverError'), data: null });

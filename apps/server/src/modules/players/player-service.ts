@@ -1,7 +1,8 @@
 import type { TPlayer } from '@promoter/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, players } from '../../db/schema';
+import { refuse } from '../../http/errors';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -40,6 +41,26 @@ export async function upsertPlayer(
   db: DbOrTx,
   input: { playerId: number; nickname: string; avatar: string; mobile?: string; unionId?: string },
 ): Promise<PlayerRow> {
+  // A mobile or union id belongs to one player: say so clearly instead of tripping the unique index. (Two upserts
+  // racing for one value still meet the index, which the error handler answers as a refusal too.)
+  if (input.mobile !== undefined || input.unionId !== undefined) {
+    const taken = await db
+      .select({ mobile: players.mobile, unionId: players.unionId })
+      .from(players)
+      .where(
+        and(
+          ne(players.id, input.playerId),
+          or(
+            input.mobile !== undefined ? eq(players.mobile, input.mobile) : undefined,
+            input.unionId !== undefined ? eq(players.unionId, input.unionId) : undefined,
+          ),
+        ),
+      )
+      .limit(2);
+    if (input.mobile !== undefined && taken.some((p) => p.mobile === input.mobile))
+      throw refuse('mobileTaken');
+    if (taken.length > 0) throw refuse('duplicateValue');
+  }
   const [row] = await db
     .insert(players)
     .values({

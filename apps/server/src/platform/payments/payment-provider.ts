@@ -53,3 +53,50 @@ export interface PaymentProvider {
 
 export class PaymentNotificationError extends Error {}
 export class PaymentProviderError extends Error {}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const isCleanText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max && !CONTROL_CHARACTERS.test(value);
+
+/**
+ * The fields of a notification (or a query's answer) as the shop may use them: an object, an order id and a
+ * provider reference of sane length without control characters, a whole amount in fen. Even a correctly signed
+ * message that is anything else (`null`, an array, a NUL in `out_trade_no`, an amount of 1e308) is refused as
+ * unreadable, never passed on to the database.
+ */
+export function readPaymentFields(
+  message: unknown,
+  options: { amountRequired: boolean },
+): {
+  orderId: string;
+  providerRef: string;
+  amountFen: number;
+  tradeState: unknown;
+  successTime: unknown;
+} {
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    throw new PaymentNotificationError('notification is not an object');
+  const {
+    out_trade_no: orderId,
+    transaction_id: ref,
+    trade_state: tradeState,
+    success_time: successTime,
+    amount,
+  } = message as Record<string, unknown>;
+  if (!isCleanText(orderId, 64) || orderId === '')
+    throw new PaymentNotificationError('notification without a readable out_trade_no');
+  if (ref !== undefined && ref !== null && !isCleanText(ref, 128))
+    throw new PaymentNotificationError('notification with an unreadable transaction_id');
+  const total =
+    typeof amount === 'object' && amount !== null ? (amount as Record<string, unknown>).total : undefined;
+  if (total === undefined ? options.amountRequired : !Number.isSafeInteger(total) || (total as number) < 0)
+    throw new PaymentNotificationError('notification without a readable amount');
+  return {
+    orderId,
+    providerRef: typeof ref === 'string' ? ref : '',
+    amountFen: typeof total === 'number' ? total : 0,
+    tradeState,
+    successTime,
+  };
+}

@@ -4,6 +4,7 @@ import {
   PaymentNotificationError,
   type PaymentProvider,
   type PaymentRequest,
+  readPaymentFields,
   type VerifiedPayment,
 } from './payment-provider';
 
@@ -55,20 +56,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (typeof signature !== 'string' || !this.checkSignature(input.rawBody, signature)) {
       throw new PaymentNotificationError('bad sandbox signature');
     }
-    const body = JSON.parse(input.rawBody) as {
-      out_trade_no?: unknown;
-      transaction_id?: unknown;
-      trade_state?: unknown;
-      amount?: { total?: unknown };
-    };
-    if (typeof body.out_trade_no !== 'string' || typeof body.amount?.total !== 'number') {
-      throw new PaymentNotificationError('malformed sandbox notification');
-    }
+    const body = readPaymentFields(JSON.parse(input.rawBody), { amountRequired: true });
     return {
-      orderId: body.out_trade_no,
-      providerRef: String(body.transaction_id ?? ''),
-      amountFen: body.amount.total,
-      paid: body.trade_state === 'SUCCESS',
+      orderId: body.orderId,
+      providerRef: body.providerRef,
+      amountFen: body.amountFen,
+      paid: body.tradeState === 'SUCCESS',
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentRequest,
+  readPaymentFields,
   type VerifiedPayment,
 } from './payment-provider';
 
@@ -174,12 +175,20 @@ export class WechatPayProvider implements PaymentProvider {
     this.verifySignature(input.headers, input.rawBody);
     const envelope = JSON.parse(input.rawBody) as {
       resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string };
-    };
-    const resource = envelope.resource;
-    if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) {
+    } | null;
+    const resource = typeof envelope === 'object' ? envelope?.resource : undefined;
+    if (
+      typeof resource !== 'object' ||
+      resource === null ||
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string' ||
+      !resource.ciphertext ||
+      !resource.nonce
+    ) {
       throw new PaymentNotificationError('unexpected WeChat Pay resource');
     }
-    let transaction: Record<string, unknown>;
+    let transaction: unknown;
     try {
       const data = Buffer.from(resource.ciphertext, 'base64');
       const decipher = createDecipheriv(
@@ -193,7 +202,7 @@ export class WechatPayProvider implements PaymentProvider {
         decipher.update(data.subarray(0, data.length - 16)),
         decipher.final(),
       ]).toString('utf8');
-      transaction = JSON.parse(plain) as Record<string, unknown>;
+      transaction = JSON.parse(plain) as unknown;
     } catch {
       throw new PaymentNotificationError('WeChat Pay resource does not decrypt');
     }
@@ -202,31 +211,23 @@ export class WechatPayProvider implements PaymentProvider {
 }
 
 /** A WeChat Pay transaction (decrypted from a notification, or answered by a query) as the shop reads it. */
-function readTransaction(transaction: Record<string, unknown>): VerifiedPayment {
-  const {
-    out_trade_no: orderId,
-    transaction_id: ref,
-    trade_state: state,
-    success_time: successTime,
-    amount,
-  } = transaction as {
-    out_trade_no?: unknown;
-    transaction_id?: unknown;
-    trade_state?: unknown;
-    success_time?: unknown;
-    amount?: { total?: unknown };
-  };
-  if (typeof orderId !== 'string' || !orderId)
-    throw new PaymentNotificationError('incomplete WeChat Pay transaction');
-  const paid = state === 'SUCCESS';
+function readTransaction(transaction: unknown): VerifiedPayment {
   // An unpaid order may come without an amount; a paid one never does.
-  if (paid && typeof amount?.total !== 'number')
+  const paid =
+    typeof transaction === 'object' &&
+    transaction !== null &&
+    (transaction as Record<string, unknown>).trade_state === 'SUCCESS';
+  let fields: ReturnType<typeof readPaymentFields>;
+  try {
+    fields = readPaymentFields(transaction, { amountRequired: paid });
+  } catch {
     throw new PaymentNotificationError('incomplete WeChat Pay transaction');
-  const paidAt = typeof successTime === 'string' ? new Date(successTime) : undefined;
+  }
+  const paidAt = typeof fields.successTime === 'string' ? new Date(fields.successTime) : undefined;
   return {
-    orderId,
-    providerRef: typeof ref === 'string' ? ref : '',
-    amountFen: typeof amount?.total === 'number' ? amount.total : 0,
+    orderId: fields.orderId,
+    providerRef: fields.providerRef,
+    amountFen: fields.amountFen,
     paid,
     ...(paidAt && !Number.isNaN(paidAt.getTime()) ? { paidAt } : {}),
   };
