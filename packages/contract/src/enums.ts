@@ -35,7 +35,8 @@ export type WithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 export const ZWithdrawalAccountType = z.enum(['wechat', 'alipay', 'bank']);
 export type WithdrawalAccountType = z.infer<typeof ZWithdrawalAccountType>;
 
-export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired']);
+/** 'held': paid while the buying agent was frozen: not delivered, the operator refunds it. */
+export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'held']);
 export type OrderStatus = z.infer<typeof ZOrderStatus>;
 
 export const ZAgentStatus = z.enum(['active', 'frozen', 'pending']);

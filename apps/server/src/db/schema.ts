@@ -16,6 +16,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** See orders.pricing. `chain[0]` is the buying agent (agent purchase) or the player's own agent (player purchase). */
+export type OrderPricing =
+  | { buyer: 'agent'; chain: { agentId: number; priceFen: number }[] }
+  | { buyer: 'player'; chain: { agentId: number; rateBp: number }[] };
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A game player, keyed by the id the game gives it. */
@@ -289,7 +294,7 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_mobile_time_idx_v2').on(t.mobile, t.createdAt)],
 );
 
-/** Failed password attempts, per agent id: the lockout works the same on every instance. */
+/** Failed password attempts per key (agent id, address, trusted device): the same on every instance. */
 export const authFailures = pgTable(
   'auth_failures',
   {
@@ -298,6 +303,25 @@ export const authFailures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auth_failures_key_time_idx_v2').on(t.key, t.createdAt)],
+);
+
+/**
+ * Devices an agent has signed in on with its password (docs/decisions/014): a random token kept by the browser,
+ * stored here only as its SHA-256. The right password from such a device signs in even while strangers'
+ * wrong guesses hold the account back.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_devices_agent_idx').on(t.agentId)],
 );
 
 /** A purchase in the shop and its payment. `uid` is the buying account's player id. */
@@ -319,9 +343,17 @@ export const orders = pgTable(
     diamonds: integer('diamonds').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired'] })
+    /** 'held': paid, not delivered (the buying agent was frozen when the payment came): the operator refunds it. */
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired', 'held'] })
       .notNull()
       .default('pending'),
+    /**
+     * The prices this order was sold at, frozen when it was created: the buyer's unit price and the upline with each
+     * agent's price (an agent's purchase) or commission rate (a player's). Profit is paid from this alone, so a price
+     * change, a re-parenting, a rebinding or a level change before the payment lands changes nothing for the order.
+     * Null only on orders placed before it was kept (migration 0008): those are priced when paid.
+     */
+    pricing: jsonb('pricing').$type<OrderPricing>(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
     /** How the buyer pays: 'h5' leaves for the provider's checkout; 'jsapi' pays in WeChat's browser through its JS bridge. */

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
 import { AppError } from './errors';
-import { loadActiveAgent } from '../modules/agents/agent-queries';
+import { refuseNulCharacters } from './input-guard';
+import { assertAgentUsable } from '../modules/agents/agent-queries';
 import { rateLimitKeyGenerator } from '../plugins/rate-limit';
 
 export interface RouteContext<N extends CallName> {
@@ -63,6 +64,7 @@ export function defineCall<N extends CallName>(
     preValidation: async (request) => {
       // A POST with no body is an empty object, so `{}`-shaped calls accept both.
       if (def.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+      refuseNulCharacters(request.body, request.query);
     },
     preHandler: async (request) => {
       if (def.auth === 'anyone') return;
@@ -70,11 +72,11 @@ export function defineCall<N extends CallName>(
       if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
       if (def.uidHeader && Number(request.headers.uid) !== session.playerId)
         throw new AppError('uidMismatch');
-      if (def.auth === 'agent') {
-        if (session.agentId === null) throw new AppError('agentsOnly');
-        // A frozen agent loses access at once, not when its session ends.
-        await loadActiveAgent(request.server.db, session.agentId);
-      }
+      if (def.auth === 'agent' && session.agentId === null) throw new AppError('agentsOnly');
+      // A frozen or pending agent can do nothing with its session but sign out, the shop's calls included; the
+      // status is read with the session, so freezing takes effect on the next request.
+      if (session.agentStatus !== null && session.agentStatus !== 'active' && name !== 'logout')
+        assertAgentUsable(session.agentStatus);
     },
     handler: async (request) => {
       const session = request.session as SessionContext;

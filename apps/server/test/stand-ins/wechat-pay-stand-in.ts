@@ -381,6 +381,27 @@ export class WechatPayStandIn {
       this.answer(res, { ...record, error: paramError }, 400, { code: 'PARAM_ERROR', message: paramError });
       return;
     }
+    // WeChat Pay takes an unpaid out_trade_no again when every parameter but the nonce and the payer's IP is the
+    // same, and answers the payment it already made; any other change is "201 商户订单号重复".
+    const before = this.orders.get(order.out_trade_no);
+    if (before) {
+      const same = (o: H5Order & JsapiOrder) =>
+        JSON.stringify({ ...o, scene_info: { ...o.scene_info, payer_client_ip: undefined } });
+      if (before.kind !== kind || same(before.order as H5Order & JsapiOrder) !== same(order)) {
+        this.answer(res, { ...record, error: 'out_trade_no already used' }, 400, {
+          code: 'INVALID_REQUEST',
+          message: '201 商户订单号重复',
+        });
+        return;
+      }
+      this.answer(
+        res,
+        { ...record, order },
+        200,
+        before.kind === 'jsapi' ? { prepay_id: before.prepayId } : { h5_url: before.h5Url },
+      );
+      return;
+    }
     const prepayId = `wx${Date.now()}${randomBytes(8).toString('hex')}`;
     if (kind === 'jsapi') {
       this.orders.set(order.out_trade_no, { kind, order, prepayId });
@@ -487,7 +508,6 @@ export class WechatPayStandIn {
       return 'description missing or too long';
     if (typeof order.out_trade_no !== 'string' || !/^[0-9A-Za-z_\-|*]{6,32}$/.test(order.out_trade_no))
       return 'out_trade_no must be 6-32 letters, digits, _-|*';
-    if (this.orders.has(order.out_trade_no)) return 'out_trade_no already used';
     try {
       const notify = new URL(order.notify_url);
       if (notify.search !== '') return 'notify_url must not carry a query';

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { agents, sessions } from '../../db/schema';
 
 /** What a request knows about its caller once its token has been resolved. */
 export interface SessionContext {
   sessionId: number;
   playerId: number;
   agentId: number | null;
+  /** The agent's status as of this request (null for a player): a frozen agent loses access at once. */
+  agentStatus: 'active' | 'frozen' | 'pending' | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -44,9 +46,11 @@ export async function resolveSession(
       sessionId: sessions.id,
       playerId: sessions.playerId,
       agentId: sessions.agentId,
+      agentStatus: agents.status,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
     })
     .from(sessions)
+    .leftJoin(agents, eq(agents.id, sessions.agentId))
     .where(
       and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     );
@@ -57,7 +61,12 @@ export async function resolveSession(
       .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, playerId: row.playerId, agentId: row.agentId };
+  return {
+    sessionId: row.sessionId,
+    playerId: row.playerId,
+    agentId: row.agentId,
+    agentStatus: row.agentId === null ? null : (row.agentStatus ?? 'frozen'),
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {

@@ -1,59 +1,35 @@
-import { BillType, moneyToFen } from '@promoter/contract';
+import { BillType } from '@promoter/contract';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { agents, orders, paymentNotifications, players } from '../../db/schema';
+import { agents, orders, paymentNotifications } from '../../db/schema';
 import type { PaymentProvider, VerifiedPayment } from '../../platform/payments/payment-provider';
-import { agentPriceFen } from '../agents/pricing';
 import { memo, type Posting, postAll } from '../ledger/ledger-service';
-import { getOption } from '../options/options-service';
-import { agentPurchaseProfits, playerPurchaseProfits, type Share } from './profit';
+import { priceOrder, sharesOf } from './order-pricing';
+import type { Share } from './profit';
 
 export type PaymentOutcome =
-  'delivered' | 'duplicate' | 'amount-mismatch' | 'expired' | 'cancelled' | 'unknown-order' | 'not-paid';
+  | 'delivered'
+  | 'duplicate'
+  | 'amount-mismatch'
+  | 'expired'
+  | 'cancelled'
+  | 'unknown-order'
+  | 'not-paid'
+  | 'held';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The agents above `agentId` (its parent first), each with its price per diamond. */
-async function ancestorsWithPrices(tx: Tx, agentId: number) {
-  const chain: { agentId: number; priceFen: number; level: number }[] = [];
-  for (let id: number | null = agentId; id !== null;) {
-    const [row]: { id: number; parentId: number | null; level: number }[] = await tx
-      .select({ id: agents.id, parentId: agents.parentId, level: agents.level })
-      .from(agents)
-      .where(eq(agents.id, id));
-    if (!row) break;
-    chain.push({ agentId: row.id, priceFen: await agentPriceFen(tx, row.id), level: row.level });
-    id = row.parentId;
-  }
-  return chain;
-}
-
-async function commissionRateBp(tx: Tx, level: number): Promise<number> {
-  const key = level === 1 ? 'commission.level1' : level === 2 ? 'commission.level2' : 'commission.level3';
-  return moneyToFen(await getOption(tx, key)); // "30" % -> 3000 basis points
-}
-
-/** Who earns what from a paid order (DESIGN section 4). */
+/** Who earns what from a paid order: from the prices frozen on it when it was created (decision 008). */
 async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; buyer: Posting['owner'] }> {
-  if (order.agentId !== null) {
-    const chain = await ancestorsWithPrices(tx, order.agentId);
-    return {
-      shares: agentPurchaseProfits(chain, order.diamonds),
-      buyer: { ownerType: 'agent', ownerId: order.agentId },
-    };
-  }
-  const buyer = { ownerType: 'player', ownerId: order.playerId } as const;
-  const [player] = await tx
-    .select({ boundAgentId: players.boundAgentId })
-    .from(players)
-    .where(eq(players.id, order.playerId));
-  if (!player?.boundAgentId) return { shares: [], buyer };
-  const chain = await ancestorsWithPrices(tx, player.boundAgentId);
-  const rated = [];
-  for (const agent of chain)
-    rated.push({ agentId: agent.agentId, rateBp: await commissionRateBp(tx, agent.level) });
-  return { shares: playerPurchaseProfits(rated, order.amountFen), buyer };
+  const buyer: Posting['owner'] =
+    order.agentId !== null
+      ? { ownerType: 'agent', ownerId: order.agentId }
+      : { ownerType: 'player', ownerId: order.playerId };
+  // Orders created before prices were frozen on them (migration 0008) are priced as they are paid.
+  const pricing =
+    order.pricing ?? (await priceOrder(tx, { playerId: order.playerId, agentId: order.agentId })).pricing;
+  return { shares: sharesOf(pricing, order), buyer };
 }
 
 /** How far the provider's clock may run ahead of ours when it says when the buyer paid. */
@@ -75,7 +51,7 @@ export async function applyPayment(
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
     if (!order || order.provider !== provider) return 'unknown-order';
     if (!payment.paid) return 'not-paid';
-    if (order.status === 'paid') return 'duplicate';
+    if (order.status === 'paid' || order.status === 'held') return 'duplicate';
     if (order.amountFen !== payment.amountFen) return 'amount-mismatch';
     if (order.status === 'cancelled') return 'cancelled';
     // In time is when the buyer paid, when the provider says so (a notification may come hours late, and
@@ -100,6 +76,19 @@ export async function applyPayment(
         .set({ status: 'expired' })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
       return 'expired';
+    }
+    if (live.agentId !== null) {
+      // A frozen (or pending) agent receives nothing: the payment is kept on the order as held, for the
+      // operator to refund; no diamonds, no profit up the line.
+      const [buyer] = await tx
+        .select({ status: agents.status })
+        .from(agents)
+        .where(eq(agents.id, live.agentId))
+        .for('share');
+      if (buyer?.status !== 'active') {
+        await tx.update(orders).set({ status: 'held' }).where(eq(orders.id, live.id));
+        return 'held';
+      }
     }
     const ref = { type: 'order', id: order.id };
     const { shares, buyer } = await profitsOf(tx, live);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CallData, fenToMoney, type OrderStatus, ResponseCode } from '@promoter/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { goods, goodsCategories, orders, players } from '../../db/schema';
@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { SessionContext } from '../auth/session-service';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';
+import { priceOrder } from '../payments/order-pricing';
 import { reconcileWithProvider } from '../payments/payment-service';
 
 /** What one diamond costs the caller: retail for a player, the agent's own price for an agent. */
@@ -94,65 +95,86 @@ export async function buyGoods(
       : base;
   };
   const found = await existing();
-  if (found) return answer(found);
+  if (found && !(found.status === 'pending' && found.payUrl === null)) return answer(found);
 
   const payerOpenId = jsapi ? await wechatOpenIdOf(db, session.playerId) : null;
   if (jsapi && !payerOpenId)
     throw new AppError('wechatPayerRequired', undefined, ResponseCode.wechatPayerRequired);
 
-  const [item] = await db
-    .select()
-    .from(goods)
-    .where(and(eq(goods.id, input.goodsId), eq(goods.active, true)));
-  if (!item) throw new AppError('goodsNotFound');
-  const unit = await unitPriceFor(db, session);
-  const diamonds = item.diamonds * input.quantity;
-  const request = (orderId: string, amountFen: number, expiresAt: Date) => ({
-    orderId,
-    amountFen,
-    description: `${item.name} × ${input.quantity}`,
+  let order = found;
+  if (!order) {
+    const [item] = await db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.id, input.goodsId), eq(goods.active, true)));
+    if (!item) throw new AppError('goodsNotFound');
+    // The prices are frozen on the order now: the payment, whenever it lands, pays what was sold (decision 008).
+    const { unitPriceFen, pricing } = await priceOrder(db, session);
+    const diamonds = item.diamonds * input.quantity;
+    // Committed before the provider is asked (no transaction waits on a remote call): a racing copy of this
+    // requestId finds it through the unique index; a retry after a failure asks the provider again.
+    [order] = await db
+      .insert(orders)
+      .values({
+        id: newOrderId(),
+        playerId: session.playerId,
+        agentId: session.agentId,
+        requestId: input.requestId,
+        goodsId: item.id,
+        goodsName: item.name,
+        quantity: input.quantity,
+        diamonds,
+        unitPriceFen,
+        amountFen: diamonds * unitPriceFen,
+        pricing,
+        provider: payments.name,
+        payChannel: channel,
+        expiresAt: sql`now() + make_interval(mins => ${deps.orderTtlMinutes})`,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) {
+      const raced = await existing();
+      if (!raced) throw new AppError('paymentUnavailable');
+      if (!(raced.status === 'pending' && raced.payUrl === null)) return answer(raced);
+      order = raced;
+    }
+  }
+  if (order.goodsId !== input.goodsId || order.quantity !== input.quantity || order.payChannel !== channel)
+    throw new AppError('requestIdReused');
+  if (order.expiresAt <= new Date()) throw new AppError('orderClosed');
+
+  const payment = {
+    orderId: order.id,
+    amountFen: order.amountFen,
+    description: `${order.goodsName} × ${order.quantity}`,
     notifyUrl: `${deps.siteUrl}/api/pay/${payments.name}/notify`,
-    returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${orderId}`,
+    returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${order.id}`,
     clientIp: deps.clientIp,
-    expiresAt,
-  });
+    expiresAt: order.expiresAt,
+  };
+  let placed: { payUrl: string; prepayId: string | null };
   try {
-    // The order and the provider's answer commit together: a racing copy of this requestId waits on the unique
-    // index until then and answers the same order; when the provider fails, no order is left behind.
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          id: newOrderId(),
-          playerId: session.playerId,
-          agentId: session.agentId,
-          requestId: input.requestId,
-          goodsId: item.id,
-          goodsName: item.name,
-          quantity: input.quantity,
-          diamonds,
-          unitPriceFen: unit,
-          amountFen: diamonds * unit,
-          provider: payments.name,
-          payChannel: channel,
-          expiresAt: sql`now() + make_interval(mins => ${deps.orderTtlMinutes})`,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) return answer((await existing()) as typeof orders.$inferSelect);
-      const payment = request(created.id, created.amountFen, created.expiresAt);
-      const placed =
-        jsapi && payerOpenId
-          ? { payUrl: payment.returnUrl, prepayId: await jsapi.prepay(payment, payerOpenId) }
-          : { ...(await payments.createPayment(payment)), prepayId: null };
-      const [updated] = await tx.update(orders).set(placed).where(eq(orders.id, created.id)).returning();
-      return answer(updated as typeof orders.$inferSelect);
-    });
+    // The provider takes the same order id again (WeChat Pay answers a repeated out_trade_no with the same
+    // payment), so a retry, or two racing copies, place one payment.
+    placed =
+      jsapi && payerOpenId
+        ? { payUrl: payment.returnUrl, prepayId: await jsapi.prepay(payment, payerOpenId) }
+        : { ...(await payments.createPayment(payment)), prepayId: null };
   } catch (error) {
-    if (error instanceof AppError) throw error;
     deps.log.warn({ err: error, requestId: input.requestId }, 'the payment provider did not take the order');
+    // Nobody was given a way to pay it: no order is left behind.
+    await db
+      .delete(orders)
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.payUrl)));
     throw new AppError('paymentUnavailable');
   }
+  const [updated] = await db
+    .update(orders)
+    .set(placed)
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .returning();
+  return answer(updated ?? (await existing()) ?? order);
 }
 
 async function wechatOpenIdOf(db: Db, playerId: number): Promise<string | null> {

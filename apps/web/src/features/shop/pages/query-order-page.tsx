@@ -2,6 +2,7 @@ import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -31,7 +32,7 @@ const POLL_LIMIT_MS = 120_000;
 const DATE_TIME_FORMAT = 'MM-DD-YYYY HH:mm';
 
 type Order = CallData<'orderQuery'>;
-type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'failed';
+type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'held' | 'failed';
 
 function viewOf(order: Order | undefined, failed: boolean, timedOut: boolean): View {
   if (failed && !order) return 'failed';
@@ -97,7 +98,7 @@ function NewStock() {
 /**
  * /agent/query-order?orderId=: where the checkout sends the person back. Polls the order while the payment is
  * pending (every 2 s, up to 2 minutes), then shows it completed (diamonds delivered, the agent's new stock),
- * cancelled, expired, or not confirmed, with the ways back.
+ * cancelled, expired, held (paid while the agent was frozen: refunded by the operator), or not confirmed, with the ways back.
  */
 export function QueryOrderPage() {
   const { t, i18n } = useTranslation();
@@ -152,6 +153,11 @@ export function QueryOrderPage() {
       icon: <HourglassEmpty color="disabled" sx={{ fontSize: 56 }} />,
       title: t('shop.order.expiredTitle'),
       text: t('shop.order.expiredText'),
+    },
+    held: {
+      icon: <PauseCircleOutline color="warning" sx={{ fontSize: 56 }} />,
+      title: t('shop.order.heldTitle'),
+      text: t('shop.order.heldText'),
     },
     failed: {
       icon: <ErrorOutline color="error" sx={{ fontSize: 56 }} />,
