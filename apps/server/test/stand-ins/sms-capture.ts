@@ -4,8 +4,11 @@ import type { SmsProvider } from '../../src/platform/sms/sms-provider';
 export class CapturingSmsProvider implements SmsProvider {
   sent: { mobile: string; code: string; purpose: string }[] = [];
   failNext = false;
+  /** Runs while a code is being sent (a test looks at the database then). */
+  during: (() => Promise<void>) | undefined;
 
   async sendCode(input: { mobile: string; code: string; purpose: string }): Promise<void> {
+    await this.during?.();
     if (this.failNext) {
       this.failNext = false;
       throw new Error('gateway down');

@@ -13,13 +13,17 @@ export const CAPTCHA_RULES = { ttlSeconds: 300, maxAttempts: 5, minIntervalSecon
 const hashCode = (secret: string, mobile: string, purpose: string, code: string) =>
   createHmac('sha256', secret).update(`${mobile}:${purpose}:${code}`).digest('hex');
 
-/** Issues and sends a code. Per number, issuing is serialized (an advisory lock), so the limits hold under races. */
+/**
+ * Issues and sends a code. Per number, issuing is serialized (an advisory lock), so the limits hold under races.
+ * The code is committed first and sent after, with no transaction (nor lock) held while the SMS gateway answers;
+ * a code that could not be sent is removed, so it does not count against the limits.
+ */
 export async function issueCaptcha(
   deps: { db: Db; sms: SmsProvider; secret: string },
   mobile: string,
   purpose: CaptchaPurpose,
 ): Promise<{ ttlSeconds: number }> {
-  await deps.db.transaction(async (tx) => {
+  const issued = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
     const [last] = await tx
       .select({ age: sql<number>`extract(epoch from now() - ${smsCodes.createdAt})` })
@@ -50,19 +54,28 @@ export async function issueCaptcha(
       .set({ usedAt: sql`now()` })
       .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)));
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await tx.insert(smsCodes).values({
-      mobile,
-      purpose,
-      codeHash: hashCode(deps.secret, mobile, purpose, code),
-      expiresAt: sql`now() + make_interval(secs => ${CAPTCHA_RULES.ttlSeconds})`,
-    });
-    // Sent inside the transaction: a code that could not be sent is not kept, and does not count.
-    await deps.sms
-      .sendCode({ mobile, code, purpose, ttlMinutes: CAPTCHA_RULES.ttlSeconds / 60 })
-      .catch(() => {
-        throw new AppError('smsUnavailable');
-      });
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        mobile,
+        purpose,
+        codeHash: hashCode(deps.secret, mobile, purpose, code),
+        expiresAt: sql`now() + make_interval(secs => ${CAPTCHA_RULES.ttlSeconds})`,
+      })
+      .returning({ id: smsCodes.id });
+    return { id: (row as { id: number }).id, code };
   });
+  try {
+    await deps.sms.sendCode({
+      mobile,
+      code: issued.code,
+      purpose,
+      ttlMinutes: CAPTCHA_RULES.ttlSeconds / 60,
+    });
+  } catch {
+    await deps.db.delete(smsCodes).where(eq(smsCodes.id, issued.id));
+    throw new AppError('smsUnavailable');
+  }
   return { ttlSeconds: CAPTCHA_RULES.ttlSeconds };
 }
 

@@ -163,6 +163,14 @@ export async function exchangeBalance(db: Db, agentId: number, input: { amount: 
       const priceFen = await agentPriceFen(tx, agentId);
       const diamonds = Math.floor(amountFen / priceFen);
       if (diamonds < 1) throw new AppError('exchangeTooSmall', { price: fenToMoney(priceFen) });
+      // Checked before anything is written: more than the balance is refused, whatever the amount.
+      const accountId = await ensureAccount(tx, { ownerType: 'agent', ownerId: agentId }, 'balance');
+      const [account] = await tx
+        .select({ value: accounts.value })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .for('update');
+      if ((account?.value ?? 0) < amountFen) throw new AppError('notEnoughBalance');
       const costFen = diamonds * priceFen;
       const [row] = await tx
         .insert(exchanges)
