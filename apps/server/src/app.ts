@@ -47,12 +47,13 @@ export interface AppDeps {
   platform?: Partial<Platform>;
 }
 
-/** Never written to a log: session tokens, passwords, SMS codes, signatures. */
+/** Never written to a log: session tokens, device tokens, passwords, SMS codes, signatures. */
 export const REDACTED_PATHS = [
   'req.headers["xx-token"]',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-game-signature"]',
+  'req.headers["x-device"]',
 ];
 
 /**

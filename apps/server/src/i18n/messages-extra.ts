@@ -394,7 +394,8 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     captchaInvalid: 'Der Code ist falsch oder nicht mehr gültig',
     smsUnavailable: 'Die SMS konnte nicht gesendet werden. Bitte versuchen Sie es später erneut',
     wrongCredentials: 'Promoter-ID oder Passwort falsch',
-    tooManyPasswordAttempts: 'Zu viele falsche Passwörter. Bitte versuchen Sie es in {seconds} Sekunden erneut',
+    tooManyPasswordAttempts:
+      'Zu viele falsche Passwörter. Bitte versuchen Sie es in {seconds} Sekunden erneut',
     wrongOldPassword: 'Das aktuelle Passwort ist falsch',
     noPasswordSet:
       'Für dieses Konto ist noch kein Passwort festgelegt. Bitte legen Sie es über „Passwort vergessen“ fest',
@@ -484,7 +485,8 @@ export const extraLocales: Record<Exclude<Locale, 'cn' | 'en'>, Messages> = {
     captchaInvalid: 'El código es incorrecto o ha caducado',
     smsUnavailable: 'No se pudo enviar el SMS; inténtalo más tarde',
     wrongCredentials: 'ID de promotor o contraseña incorrectos',
-    tooManyPasswordAttempts: 'Demasiados intentos fallidos de contraseña; inténtalo de nuevo en {seconds} segundos',
+    tooManyPasswordAttempts:
+      'Demasiados intentos fallidos de contraseña; inténtalo de nuevo en {seconds} segundos',
     wrongOldPassword: 'La contraseña actual es incorrecta',
     noPasswordSet: 'Esta cuenta aún no tiene contraseña; créala con «Olvidé la contraseña»',
     wechatNotConfigured: 'El acceso con WeChat no está configurado',

@@ -31,6 +31,10 @@ export function setSessionExpiredHandler(handler: () => void): void {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers (the trusted-device token of a password sign-in). */
+  headers?: Record<string, string>;
+  /** Sees the answer's HTTP headers (a newly issued device token) before its envelope is handled. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** GET input as a query string: undefined values are left out, the rest stringified. */
@@ -64,7 +68,7 @@ export async function request<N extends CallName>(
   const body: Record<string, unknown> = def.input.parse(input) as Record<string, unknown>;
   const { token } = session.get();
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers['XX-Token'] = token;
   // The server answers its messages (refusals, entry memos) in the language the person chose here.
   if (i18n.language) headers['X-Lang'] = i18n.language;
@@ -97,6 +101,7 @@ export async function request<N extends CallName>(
       body: payload,
       signal: controller.signal,
     });
+    options.onHeaders?.(response.headers);
     const parsed = ZEnvelope.safeParse(await response.json());
     if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
     envelope = parsed.data;

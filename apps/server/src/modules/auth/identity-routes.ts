@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { agents, players } from '../../db/schema';
 import { consumeCaptcha, issueCaptcha } from './captcha-service';
 import { loginWithTicket } from './login-service';
-import { changePassword, loginWithPassword, resetPassword } from './password-service';
+import { changePassword, DEVICE_HEADER, loginWithPassword, resetPassword } from './password-service';
 import { loginWithUnionId, wechatAuthorizeUrl, wechatUnionId } from './wechat-service';
 
 /** Every way into the product beyond the game ticket: password, WeChat, SMS, registration, bind. */
@@ -21,13 +21,30 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
   const captchaDeps = { db: app.db, sms: app.platform.sms, secret: app.config.appSecret };
 
+  // A password sign-in that makes this browser a trusted device answers the device's token in a header.
+  const issuedDevices = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply) => {
+    const device = issuedDevices.get(request);
+    if (device) reply.header(DEVICE_HEADER, device).header('cache-control', 'no-store');
+  });
   defineCall(
     app,
     'loginById',
-    async ({ input, request }) => loginWithPassword(loginDeps(request), input.agentId, input.password),
-    {
-      rateLimit: 20,
+    async ({ input, request }) => {
+      const presented = request.headers[DEVICE_HEADER];
+      const { device, ...result } = await loginWithPassword(
+        loginDeps(request),
+        input.agentId,
+        input.password,
+        {
+          address: request.ip,
+          device: typeof presented === 'string' ? presented : undefined,
+        },
+      );
+      if (device) issuedDevices.set(request, device);
+      return result;
     },
+    { rateLimit: 20 },
   );
   defineCall(
     app,

@@ -1,16 +1,44 @@
 import type { TLoginResult } from '@promoter/contract';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { agents, authFailures, players } from '../../db/schema';
+import { agents, authFailures, players, trustedDevices } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
 import { consumeCaptcha } from './captcha-service';
 import type { LoginDeps } from './login-service';
-import { createSession, revokeOtherSessions } from './session-service';
+import { createSession, hashToken, revokeOtherSessions } from './session-service';
 
-/** Five wrong passwords per agent id in fifteen minutes lock that id for the rest of the window. */
-export const PASSWORD_LOCKOUT = { attempts: 5, windowMinutes: 15 } as const;
+/**
+ * How wrong passwords are held back (docs/decisions/014-rate-limits-and-lockout.md). Failures count for a day per
+ * key: per agent id and per address for attempts from unknown devices, per device for a trusted one. Past the free
+ * attempts of a key, each further attempt must wait twice as long as the one before since its last failure
+ * (2 s, 4 s, 8 s, ... at most 15 minutes). A refused attempt is not verified and does not count. Nothing locks the
+ * owner out: the right password from a trusted device (one it has signed in on before) goes through whatever
+ * strangers did, and an SMS reset clears the account's failures.
+ */
+export const PASSWORD_THROTTLE = {
+  windowHours: 24,
+  free: { account: 5, address: 20, device: 5, change: 5 },
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  /** A trusted device not used for this long is a stranger again. */
+  deviceIdleDays: 180,
+} as const;
+
+/** The header that carries a device token, both ways: the browser sends its own, a sign-in answers a new one. */
+export const DEVICE_HEADER = 'x-device';
+
+/** Seconds until a key with `failures` failures, the last one `sinceLast` seconds ago, may try again (0: now). */
+export function throttleWait(failures: number, free: number, sinceLast: number): number {
+  if (failures < free) return 0;
+  const delay = Math.min(
+    PASSWORD_THROTTLE.maxDelaySeconds,
+    PASSWORD_THROTTLE.firstDelaySeconds * 2 ** Math.min(failures - free, 30),
+  );
+  return Math.max(0, Math.ceil(delay - sinceLast));
+}
 
 /** @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;
@@ -22,49 +50,90 @@ export const hashPassword = (password: string) =>
 // A real argon2id hash to verify against when the id is unknown, so both answers take the same time.
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-async function assertNotLocked(db: DbOrTx, key: string): Promise<void> {
-  const [recent] = await db
-    .select({ n: count() })
+/** The failures of a key within the window, and the seconds since the last one. */
+async function failuresOf(db: DbOrTx, key: string): Promise<{ failures: number; sinceLast: number }> {
+  const [row] = await db
+    .select({
+      n: count(),
+      sinceLast: sql<string | null>`extract(epoch from now() - max(${authFailures.createdAt}))`,
+    })
     .from(authFailures)
     .where(
       and(
         eq(authFailures.key, key),
-        gt(authFailures.createdAt, sql`now() - make_interval(mins => ${PASSWORD_LOCKOUT.windowMinutes})`),
+        gt(authFailures.createdAt, sql`now() - make_interval(hours => ${PASSWORD_THROTTLE.windowHours})`),
       ),
     );
-  if ((recent?.n ?? 0) >= PASSWORD_LOCKOUT.attempts) throw new AppError('tooManyPasswordAttempts');
+  return { failures: row?.n ?? 0, sinceLast: Number(row?.sinceLast ?? 0) };
+}
+
+async function waitOf(db: DbOrTx, key: string, free: number): Promise<number> {
+  const { failures, sinceLast } = await failuresOf(db, key);
+  return throttleWait(failures, free, sinceLast);
 }
 
 /**
- * Checks a password against the lockout of its key. Attempts on one key wait for each other (an advisory lock
- * for the check, the verification and the recording of a failure), so parallel guesses cannot all slip in
- * before the first failure is counted. A failure is committed even though the caller is refused.
+ * Checks a password under the throttle of its keys. Attempts on one lock key wait for each other (an advisory lock
+ * for the check, the verification and the recording of a failure), so parallel guesses cannot all slip in before
+ * the first failure is counted. A failure is committed even though the caller is refused.
  */
-async function verifyWithLockout(
+async function verifyThrottled(
   db: Db,
-  key: string,
+  keys: { lock: string; limits: { key: string; free: number }[] },
   hash: string | null,
   password: string,
 ): Promise<boolean> {
-  const verdict = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pw:${key}`}))`);
-    await assertNotLocked(tx, key);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pw:${keys.lock}`}))`);
+    let wait = 0;
+    for (const limit of keys.limits) wait = Math.max(wait, await waitOf(tx, limit.key, limit.free));
+    if (wait > 0) throw new AppError('tooManyPasswordAttempts', { seconds: wait });
     const valid = await argon2Verify(hash ?? (await DUMMY_HASH), password);
-    if (!hash || !valid) await tx.insert(authFailures).values({ key });
+    if (!hash || !valid) {
+      await tx.insert(authFailures).values(keys.limits.map((limit) => ({ key: limit.key })));
+    }
     return hash !== null && valid;
   });
-  return verdict;
+}
+
+/** The trusted device of an agent a token names, if it still is one. */
+async function trustedDevice(db: Db, agentId: number, token: string | undefined): Promise<number | null> {
+  if (!token || token.length > 200) return null;
+  const [device] = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, hashToken(token)),
+        eq(trustedDevices.agentId, agentId),
+        gt(
+          trustedDevices.lastUsedAt,
+          sql`now() - make_interval(days => ${PASSWORD_THROTTLE.deviceIdleDays})`,
+        ),
+      ),
+    );
+  return device?.id ?? null;
+}
+
+export interface PasswordAttempt {
+  /** The caller's address. */
+  address: string;
+  /** The device token the browser presented, if any. */
+  device?: string;
 }
 
 /**
- * Agent id + password. Unknown id, no password and wrong password answer the same message in the same time;
- * the lockout counts per agent id (the route adds a per-address rate limit).
+ * Agent id + password. Unknown id, no password and wrong password answer the same message in the same time.
+ * From a trusted device only that device's failures count (five, then it is a stranger again); from anywhere else
+ * the agent id's and the address's failures count and hold further attempts back with growing delays. A success
+ * answers, beside the session, a new device token (`device`) unless the presented one is already trusted.
  */
 export async function loginWithPassword(
   deps: LoginDeps,
   agentId: number,
   password: string,
-): Promise<TLoginResult> {
+  attempt: PasswordAttempt,
+): Promise<TLoginResult & { device?: string }> {
   const [agent] = await deps.db
     .select({
       id: agents.id,
@@ -74,15 +143,53 @@ export async function loginWithPassword(
     })
     .from(agents)
     .where(eq(agents.id, agentId));
-  const valid = await verifyWithLockout(deps.db, `agent:${agentId}`, agent?.passwordHash ?? null, password);
+  const deviceId = agent ? await trustedDevice(deps.db, agent.id, attempt.device) : null;
+  const deviceKey = deviceId === null ? null : `device:${deviceId}`;
+  const trusted =
+    deviceKey !== null && (await failuresOf(deps.db, deviceKey)).failures < PASSWORD_THROTTLE.free.device;
+  const valid = await verifyThrottled(
+    deps.db,
+    trusted && deviceKey
+      ? { lock: deviceKey, limits: [{ key: deviceKey, free: PASSWORD_THROTTLE.free.device }] }
+      : {
+          lock: `agent:${agentId}`,
+          limits: [
+            { key: `agent:${agentId}`, free: PASSWORD_THROTTLE.free.account },
+            { key: `ip:${attempt.address}`, free: PASSWORD_THROTTLE.free.address },
+          ],
+        },
+    agent?.passwordHash ?? null,
+    password,
+  );
   if (!agent || !valid) throw new AppError('wrongCredentials');
   assertAgentUsable(agent.status);
+  const device = await deps.db.transaction(async (tx) => {
+    // The owner is back: what failed before from unknown devices (or from this device) no longer counts.
+    const cleared = trusted ? [] : [`agent:${agent.id}`];
+    if (deviceKey) cleared.push(deviceKey);
+    await tx.delete(authFailures).where(inArray(authFailures.key, cleared));
+    if (deviceId !== null) {
+      await tx
+        .update(trustedDevices)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(trustedDevices.id, deviceId));
+      return undefined;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(trustedDevices).values({ agentId: agent.id, tokenHash: hashToken(token) });
+    return token;
+  });
   const token = await createSession(
     deps.db,
     { playerId: agent.playerId, agentId: agent.id },
     deps.sessionTtlHours,
   );
-  return { token, isAgent: true, user: await loadAgentUser(deps.db, agent.id, deps.publicUrl) };
+  return {
+    token,
+    isAgent: true,
+    user: await loadAgentUser(deps.db, agent.id, deps.publicUrl),
+    ...(device ? { device } : {}),
+  };
 }
 
 /** Old + new; every other session of the agent is revoked, the current one stays. */
@@ -96,9 +203,11 @@ export async function changePassword(
     .from(agents)
     .where(eq(agents.id, session.agentId));
   if (!agent?.passwordHash) throw new AppError('noPasswordSet');
-  const valid = await verifyWithLockout(
+  // Only a signed-in agent reaches this: strangers' guesses at the login do not hold it back, nor the other way.
+  const changeKey = `change:${session.agentId}`;
+  const valid = await verifyThrottled(
     db,
-    `agent:${session.agentId}`,
+    { lock: changeKey, limits: [{ key: changeKey, free: PASSWORD_THROTTLE.free.change }] },
     agent.passwordHash,
     input.oldPassword,
   );
@@ -127,7 +236,20 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     await tx.update(agents).set({ passwordHash: newHash }).where(eq(agents.id, agent.id));
     await revokeOtherSessions(tx, agent.playerId, -1);
-    await tx.delete(authFailures).where(eq(authFailures.key, `agent:${agent.id}`));
+    // The owner proved the mobile: the account's failures, and those of its devices, no longer hold it back.
+    const devices = await tx
+      .select({ id: trustedDevices.id })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.agentId, agent.id));
+    await tx
+      .delete(authFailures)
+      .where(
+        inArray(authFailures.key, [
+          `agent:${agent.id}`,
+          `change:${agent.id}`,
+          ...devices.map((device) => `device:${device.id}`),
+        ]),
+      );
   });
   return { agentId: agent.id };
 }

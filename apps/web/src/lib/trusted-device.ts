@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { readStored, writeStored } from './storage';
+
+/**
+ * The device tokens this browser holds, one per agent id (docs/decisions/014-rate-limits-and-lockout.md). The
+ * server issues one after a password sign-in (header `X-Device`); sent back with the next sign-in of that agent, the
+ * right password goes through even while strangers' wrong guesses hold the account back.
+ */
+export const DEVICE_HEADER = 'X-Device';
+const KEY = 'devices';
+/** A browser shared by a few agents keeps the newest few. */
+const MAX_DEVICES = 10;
+/** Oldest first, as a list: an object's integer-like keys would not keep their order. */
+const ZDevices = z.array(z.object({ agentId: z.number().int(), token: z.string().min(1).max(200) }));
+
+export function deviceTokenFor(agentId: number): string | undefined {
+  return readStored(KEY, ZDevices)?.find((device) => device.agentId === agentId)?.token;
+}
+
+export function rememberDevice(agentId: number, token: string): void {
+  const others = (readStored(KEY, ZDevices) ?? []).filter((device) => device.agentId !== agentId);
+  writeStored(KEY, [...others, { agentId, token }].slice(-MAX_DEVICES));
+}
