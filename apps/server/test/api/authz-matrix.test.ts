@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { type CallDef, type CallName, calls, ResponseCode, SESSION_EXPIRED_MSG } from '@promoter/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { players } from '../../src/db/schema';
+import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
+import { build, call, type TestApp } from '../helper';
+
+/**
+ * Issue 9: the authorization matrix, generated from the contract's `auth` field. Every call times every kind of
+ * caller; each answer keeps the access rule (10001 anonymously, players refused on agent calls, 1002 for a frozen
+ * agent on every call that needs a session but logout, the shop's included), refuses an input that targets someone
+ * outside the caller's reach, and never carries another agent's data (the secrets below).
+ *
+ * The world: parent R (level 1) -> agent A (level 2) -> child B (level 3) and frozen F (level 3); players P and P2
+ * bound to A; another agent X (level 2) under XR, with its player XP bound to it.
+ */
+const ROLES = ['anonymous', 'player', 'agent', 'anotherAgent', 'parent', 'child', 'frozen'] as const;
+type Role = (typeof ROLES)[number];
+const AGENT_ROLES: readonly Role[] = ['agent', 'anotherAgent', 'parent', 'child', 'frozen'];
+
+interface World {
+  ids: Record<Exclude<Role, 'anonymous'>, { playerId: number; agentId: number | null }>;
+  xp: number;
+  /** A second player bound to A, for A to make its child agent. */
+  p2: number;
+  xpMobile: string;
+  pMobile: string;
+  goodsId: number;
+  orderOf: { agent: string; anotherAgent: string; xp: string };
+  entryOf: { agent: string; anotherAgent: string };
+}
+
+interface Case {
+  input: (w: World) => Record<string, unknown>;
+  /**
+   * Who may succeed with this input, among the callers the access rule lets through: 'any' for a call on the
+   * caller's own data or public data; otherwise the roles that own the target (everyone else must be refused).
+   */
+  mayAct: 'any' | readonly Role[];
+  /** Puts the world back after a call that may change it. */
+  restore?: (w: World) => Promise<void>;
+}
+
+const ANY = 'any' as const;
+const NOBODY: readonly Role[] = [];
+const rid = () => randomUUID();
+/** The browser's half of a WeChat authorization (ignored where a call does not take one). */
+const NONCE = 'matrix-nonce-0123456789';
+
+/** One entry per call of the contract: a new call without one fails the first test below. */
+const table: Record<CallName, Case[]> = {
+  tokenLogin: [{ input: () => ({ token: 'not-a-ticket' }), mayAct: NOBODY }],
+  logout: [{ input: () => ({}), mayAct: ANY }],
+  checkUserType: [{ input: (w) => ({ playerId: w.xp }), mayAct: ANY }],
+  loginByUnionId: [{ input: () => ({ unionId: 'u-1', ticket: 'forged' }), mayAct: NOBODY }],
+  loginById: [
+    { input: (w) => ({ agentId: w.ids.anotherAgent.agentId, password: 'wrong-pass' }), mayAct: NOBODY },
+  ],
+  getPlayer: [
+    { input: (w) => ({ playerId: w.xp }), mayAct: ['anotherAgent'] },
+    { input: (w) => ({ playerId: w.ids.player.playerId }), mayAct: ['player', 'agent', 'parent'] },
+  ],
+  playerBindLogin: [
+    { input: (w) => ({ token: 'not-a-ticket', agentId: w.ids.agent.agentId as number }), mayAct: NOBODY },
+  ],
+  getCode: [
+    { input: () => ({ redirect: 'http://promoter.test/#/session/loginWx', nonce: NONCE }), mayAct: ANY },
+  ],
+  getUnionId: [{ input: () => ({ code: 'code', state: 'forged-state', nonce: NONCE }), mayAct: NOBODY }],
+  agentCard: [{ input: (w) => ({ agentId: w.ids.anotherAgent.agentId as number }), mayAct: ANY }],
+  bind: [{ input: (w) => ({ agentId: w.ids.anotherAgent.agentId as number }), mayAct: NOBODY }],
+  unbind: [
+    {
+      input: () => ({}),
+      mayAct: ['player'],
+      restore: async (w) => {
+        await t.db
+          .update(players)
+          .set({ boundAgentId: w.ids.agent.agentId })
+          .where(eq(players.id, w.ids.player.playerId));
+      },
+    },
+  ],
+  registerCaptcha: [{ input: () => ({ mobile: '13600000001' }), mayAct: ANY }],
+  validatePlayer: [{ input: (w) => ({ playerId: w.xp }), mayAct: ANY }],
+  register: [
+    { input: () => ({ mobile: '13600000002', captcha: '000000', password: 'secret123' }), mayAct: NOBODY },
+  ],
+  getUser: [{ input: () => ({}), mayAct: ANY }],
+  bill: [{ input: () => ({ currency: 1 }), mayAct: ANY }],
+  billDetail: [
+    { input: (w) => ({ id: w.entryOf.anotherAgent }), mayAct: ['anotherAgent'] },
+    { input: (w) => ({ id: w.entryOf.agent }), mayAct: ['agent'] },
+  ],
+  recentBill: [{ input: () => ({}), mayAct: ANY }],
+  withdrawLog: [{ input: () => ({}), mayAct: ANY }],
+  withdraw: [
+    {
+      input: () => ({
+        amount: '1000000.00',
+        accountType: 'alipay',
+        accountName: 'n',
+        accountNo: 'acct-matrix',
+        requestId: rid(),
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  withdrawExchange: [{ input: () => ({ amount: '1000000.00', requestId: rid() }), mayAct: NOBODY }],
+  recentUser: [{ input: () => ({}), mayAct: ANY }],
+  children: [{ input: () => ({}), mayAct: ANY }],
+  tree: [{ input: () => ({}), mayAct: ANY }],
+  setPrice: [
+    { input: (w) => ({ childId: w.ids.child.agentId as number, price: '0.65' }), mayAct: ['agent'] },
+    { input: (w) => ({ childId: w.ids.anotherAgent.agentId as number, price: '0.65' }), mayAct: NOBODY },
+  ],
+  transferAgent: [
+    {
+      input: (w) => ({ toAgentId: w.ids.child.agentId as number, diamonds: 1, requestId: rid() }),
+      mayAct: ['agent', 'parent'],
+    },
+    {
+      input: (w) => ({ toAgentId: w.ids.anotherAgent.agentId as number, diamonds: 1, requestId: rid() }),
+      mayAct: NOBODY,
+    },
+  ],
+  setChildAgent: [
+    { input: (w) => ({ playerId: w.p2, level: 3 }), mayAct: ['agent'] },
+    { input: (w) => ({ playerId: w.xp, level: 3 }), mayAct: ['anotherAgent'] },
+  ],
+  searchUser: [{ input: (w) => ({ keyword: w.xpMobile }), mayAct: ANY }],
+  recharge: [{ input: (w) => ({ playerId: w.xp, diamonds: 1, requestId: rid() }), mayAct: ANY }],
+  readArticle: [{ input: () => ({ slug: 'no-such-article' }), mayAct: ANY }],
+  getCaptcha: [{ input: () => ({ mobile: '13600000003', purpose: 'login' }), mayAct: ANY }],
+  getUserByMobile: [{ input: (w) => ({ mobile: w.xpMobile }), mayAct: ANY }],
+  telVerify: [{ input: () => ({ mobile: '13600000004', code: '000000' }), mayAct: NOBODY }],
+  getOptionsByKey: [{ input: () => ({ key: 'withdraw.min' }), mayAct: ANY }],
+  changePassword: [
+    { input: () => ({ oldPassword: 'wrong-pass', newPassword: 'secret123' }), mayAct: NOBODY },
+  ],
+  resetPassword: [
+    { input: () => ({ mobile: '13600000005', captcha: '000000', newPassword: 'secret123' }), mayAct: NOBODY },
+  ],
+  shopCategories: [{ input: () => ({}), mayAct: ANY }],
+  buyGoods: [{ input: (w) => ({ goodsId: w.goodsId, quantity: 1, requestId: rid() }), mayAct: ANY }],
+  wechatPayer: [{ input: () => ({ code: 'code', state: 'forged-state', nonce: NONCE }), mayAct: NOBODY }],
+  orderQuery: [
+    { input: (w) => ({ orderId: w.orderOf.anotherAgent }), mayAct: ['anotherAgent'] },
+    { input: (w) => ({ orderId: w.orderOf.agent }), mayAct: ['agent'] },
+    { input: (w) => ({ orderId: w.orderOf.xp }), mayAct: NOBODY },
+  ],
+};
+
+let t: TestApp;
+let w: World;
+/** Strings only some callers may ever read, with who may. */
+let secrets: { text: string; visibleTo: readonly Role[] }[];
+
+async function entryOf(agentId: number): Promise<string> {
+  const result = await t.db
+    .execute(sql`select e.id from ledger_entries e join accounts a on a.id = e.account_id
+    where a.owner_type = 'agent' and a.owner_id = ${agentId} order by e.id limit 1`);
+  return String((result.rows[0] as { id: string | number }).id);
+}
+
+async function buy(playerId: number): Promise<string> {
+  const answer = await call<{ orderId: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
+    token: await signIn(t.app, t.db, playerId),
+    headers: { uid: String(playerId) },
+    body: { goodsId: w.goodsId, quantity: 1, requestId: rid() },
+  });
+  expect(answer.code, answer.msg).toBe(1);
+  return answer.data.orderId;
+}
+
+async function withdraw(playerId: number, accountNo: string) {
+  const answer = await call(t.app, 'POST', 'agent/user/withdrawPostByUser', {
+    token: await signIn(t.app, t.db, playerId),
+    body: { amount: '100.00', accountType: 'alipay', accountName: 'n', accountNo, requestId: rid() },
+  });
+  expect(answer.code, answer.msg).toBe(1);
+}
+
+beforeAll(async () => {
+  t = await build();
+  const r = await createAgent(t.db, { level: 1, nickname: 'R' });
+  const a = await createAgent(t.db, { level: 2, parentId: r.agentId, nickname: 'A' });
+  const b = await createAgent(t.db, { level: 3, parentId: a.agentId, nickname: 'B' });
+  const f = await createAgent(t.db, { level: 3, parentId: a.agentId, status: 'frozen', nickname: 'F' });
+  const xr = await createAgent(t.db, { level: 1, nickname: 'XR' });
+  const x = await createAgent(t.db, { level: 2, parentId: xr.agentId, nickname: 'X' });
+  const pMobile = '13700000007';
+  const xpMobile = '13900000009';
+  const p = await createPlayer(t.db, { boundAgentId: a.agentId, mobile: pMobile });
+  const xp = await createPlayer(t.db, { boundAgentId: x.agentId, mobile: xpMobile });
+  // Balances no other caller could guess: 5555.55 for A, 7777.77 for X, once their withdrawal of 100.00 is out.
+  await fund(t.db, { ownerType: 'agent', ownerId: a.agentId }, 'balance', 565_555);
+  await fund(t.db, { ownerType: 'agent', ownerId: a.agentId }, 'diamonds', 1_000);
+  await fund(t.db, { ownerType: 'agent', ownerId: x.agentId }, 'balance', 787_777);
+  await fund(t.db, { ownerType: 'agent', ownerId: x.agentId }, 'diamonds', 1_000);
+  const goodsId = await createGoods(t.db);
+  w = {
+    ids: {
+      player: { playerId: p, agentId: null },
+      agent: a,
+      anotherAgent: x,
+      parent: r,
+      child: b,
+      frozen: f,
+    },
+    xp,
+    p2: await createPlayer(t.db, { boundAgentId: a.agentId }),
+    xpMobile,
+    pMobile,
+    goodsId,
+    orderOf: { agent: '', anotherAgent: '', xp: '' },
+    entryOf: { agent: await entryOf(a.agentId), anotherAgent: await entryOf(x.agentId) },
+  };
+  await withdraw(a.playerId, 'ACCT-SECRET-A');
+  await withdraw(x.playerId, 'ACCT-SECRET-X');
+  w.orderOf = { agent: await buy(a.playerId), anotherAgent: await buy(x.playerId), xp: await buy(xp) };
+  secrets = [
+    { text: 'ACCT-SECRET-A', visibleTo: ['agent'] },
+    { text: '5555.55', visibleTo: ['agent'] },
+    { text: w.orderOf.agent, visibleTo: ['agent'] },
+    { text: 'ACCT-SECRET-X', visibleTo: ['anotherAgent'] },
+    { text: '7777.77', visibleTo: ['anotherAgent'] },
+    { text: w.orderOf.anotherAgent, visibleTo: ['anotherAgent'] },
+    { text: w.orderOf.xp, visibleTo: [] },
+    // A full mobile: the player's own agent and that agent's upline only (others see it masked).
+    { text: xpMobile, visibleTo: ['anotherAgent'] },
+    { text: pMobile, visibleTo: ['player', 'agent', 'parent'] },
+  ];
+});
+afterAll(async () => t.close());
+
+async function ask(name: CallName, role: Role, input: Record<string, unknown>, uid?: number) {
+  const def = calls[name] as CallDef;
+  const caller = role === 'anonymous' ? null : w.ids[role];
+  const headers: Record<string, string> = {};
+  // Anonymous callers of the shop send a uid too (the player's), as a stale page would.
+  if (def.uidHeader) headers.uid = String(uid ?? caller?.playerId ?? w.ids.player.playerId);
+  const token = caller ? await signIn(t.app, t.db, caller.playerId) : undefined;
+  const query =
+    def.method === 'GET' ? (input as Record<string, string | number>) : (undefined as never as undefined);
+  const response = await t.app.inject({
+    method: def.method,
+    url: `/api/${def.path}`,
+    ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
+    ...(def.method === 'POST' ? { payload: input } : {}),
+    headers: { ...headers, ...(token ? { 'xx-token': token } : {}) },
+  });
+  return {
+    status: response.statusCode,
+    body: response.body,
+    ...(response.json() as { code: number; msg: string }),
+  };
+}
+
+/** What the access rule alone says of a caller, before the call looks at its input. */
+function accessRule(name: CallName, role: Role): { code: number; msg?: string } | 'refused' | 'passes' {
+  const { auth } = calls[name] as CallDef;
+  if (auth === 'anyone') return 'passes';
+  if (role === 'anonymous') return { code: ResponseCode.notSignedIn, msg: SESSION_EXPIRED_MSG };
+  // FROZEN RULE (issue 9, another engineer's slice): every call with a session answers 1002 for a frozen agent,
+  // logout excepted, the shop's calls included.
+  if (role === 'frozen' && name !== 'logout')
+    return { code: ResponseCode.agentUnavailable, msg: '您的推广员账号已被冻结，请联系上级或客服' };
+  if (auth === 'agent' && role === 'player')
+    return { code: ResponseCode.failure, msg: '仅推广员可以使用此功能' };
+  if (auth === 'player' && AGENT_ROLES.includes(role)) return 'refused';
+  return 'passes';
+}
+
+describe('the authorization matrix', () => {
+  const names = Object.keys(calls) as CallName[];
+
+  it('has an entry for every call of the contract', () => {
+    expect(names.filter((name) => !(name in table) || table[name].length === 0)).toEqual([]);
+    expect(Object.keys(table).filter((name) => !(name in calls))).toEqual([]);
+  });
+
+  // Before the matrix runs: it may change the world (X makes XP its child agent).
+  it('uses real secrets: their owners do read them', async () => {
+    const seen = async (name: CallName, role: Role, input: Record<string, unknown>) =>
+      (await ask(name, role, input)).body;
+    expect(await seen('withdrawLog', 'agent', {})).toContain('ACCT-SECRET-A');
+    expect(await seen('getUser', 'agent', {})).toContain('5555.55');
+    expect(await seen('orderQuery', 'agent', { orderId: w.orderOf.agent })).toContain(w.orderOf.agent);
+    expect(await seen('withdrawLog', 'anotherAgent', {})).toContain('ACCT-SECRET-X');
+    expect(await seen('getUser', 'anotherAgent', {})).toContain('7777.77');
+    expect(await seen('searchUser', 'anotherAgent', { keyword: w.xpMobile })).toContain(w.xpMobile);
+    expect(await seen('searchUser', 'agent', { keyword: w.pMobile })).toContain(w.pMobile);
+  });
+
+  it.each(names)('%s: every caller gets its rule, nobody reads another agent’s data', async (name) => {
+    for (const [index, c] of (table[name] ?? []).entries()) {
+      for (const role of ROLES) {
+        const input = c.input(w);
+        const answer = await ask(name, role, input);
+        const where = `${name}#${index} as ${role} ${JSON.stringify(input)} -> ${answer.status} ${answer.body.slice(0, 300)}`;
+        expect(answer.status, where).toBe(200);
+        const rule = accessRule(name, role);
+        if (typeof rule === 'object') {
+          expect({ code: answer.code, msg: answer.msg }, where).toEqual({ code: rule.code, msg: rule.msg });
+        } else if (rule === 'refused' || (c.mayAct !== ANY && !c.mayAct.includes(role))) {
+          expect(answer.code, `must be refused: ${where}`).not.toBe(ResponseCode.success);
+        }
+        for (const secret of secrets) {
+          if (!secret.visibleTo.includes(role))
+            expect(answer.body, `leaks ${secret.text}: ${where}`).not.toContain(secret.text);
+        }
+        await c.restore?.(w);
+      }
+    }
+  });
+
+  it('refuses a shop call whose uid header names another player', async () => {
+    for (const name of names.filter((n) => (calls[n] as CallDef).uidHeader)) {
+      const [c] = table[name];
+      const answer = await ask(name, 'agent', (c as Case).input(w), w.ids.anotherAgent.playerId);
+      expect(answer, name).toMatchObject({ status: 200, code: 0, msg: '用户身份不一致，请重新登录' });
+    }
+  });
+});
