@@ -8,6 +8,7 @@ import {
   ZIsoDate,
   ZIsoDateInput,
   ZLoginResult,
+  ZOAuthNonce,
   ZMobile,
   ZPage,
   ZPageQuery,
@@ -271,6 +272,8 @@ export const calls = {
         .max(1000)
         .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' }),
       scope: z.enum(['snsapi_userinfo', 'snsapi_base']).optional(),
+      /** A random value this browser keeps (session storage) and shows again with the code: binds the state to it. */
+      nonce: ZOAuthNonce,
     }),
     data: z.object({ url: z.string() }),
   }),
@@ -279,8 +282,8 @@ export const calls = {
     path: 'agent/public/getUnionId',
     auth: 'anyone',
     summary: 'Exchange a WeChat code for the union id, the user info and a ticket that proves them',
-    /** `state` as WeChat handed it back: it must be the one getCode signed. */
-    input: z.object({ code: ZToken(256), state: ZToken(512) }),
+    /** `state` as WeChat handed it back: it must be the one getCode signed, for this browser's `nonce`. */
+    input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
   agentCard: call({
@@ -602,7 +605,7 @@ export const calls = {
     uidHeader: true,
     summary:
       'Record the WeChat openid that pays for the signed-in player, from the code of a getCode(scope snsapi_base)',
-    input: z.object({ code: ZToken(256), state: ZToken(512) }),
+    input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: ZEmpty,
   }),
   orderQuery: call({

@@ -119,3 +119,11 @@ export const ZWxUserInfo = z.object({
 export type TWxUserInfo = z.infer<typeof ZWxUserInfo>;
 
 export const ZEmpty = z.object({}).strict();
+
+/**
+ * The browser's half of a WeChat authorization (login CSRF guard): random, 16-64 URL-safe characters, kept in the
+ * browser's session storage from getCode until the code comes back.
+ */
+export const ZOAuthNonce = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce must be 16-64 letters, digits, - or _');

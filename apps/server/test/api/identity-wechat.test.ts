@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../../src/db/schema';
 import { signPayload, verifyPayload } from '../../src/modules/auth/signed-token';
 import { createAgent, createPlayer } from '../factories';
+import { BROWSER_NONCE, stateFor } from '../oauth-state';
 import { build, type TestApp } from '../helper';
 import { type WechatUser, WechatStandIn } from '../stand-ins/wechat-stand-in';
 import { api, cn } from './identity-support';
@@ -51,15 +52,20 @@ function newWechatUser(): WechatUser {
 }
 
 const getCode = (redirect: string, app: FastifyInstance = t.app) =>
-  api<{ url: string }>(app, 'GET', 'agent/public/getCode', { query: { redirect } });
+  api<{ url: string }>(app, 'GET', 'agent/public/getCode', { query: { redirect, nonce: BROWSER_NONCE } });
 
 type UnionIdData = { unionId: string; wxUserInfo: unknown; ticket: string };
 /** getUnionId as the SPA calls it: with the state WeChat handed back (by default a valid one, signed as getCode does). */
-const getUnionId = (body: { code: string; state?: string }, app: FastifyInstance = t.app, lang?: 'en') =>
+const getUnionId = (
+  body: { code: string; state?: string; nonce?: string },
+  app: FastifyInstance = t.app,
+  lang?: 'en',
+) =>
   api<UnionIdData>(app, 'POST', 'agent/public/getUnionId', {
     body: {
       ...body,
-      state: body.state ?? signPayload(APP_SECRET, 'wx-state', { n: Math.random().toString(36) }, 600),
+      state: body.state ?? stateFor(APP_SECRET, 'wx-state'),
+      nonce: body.nonce ?? BROWSER_NONCE,
     },
     lang,
   });
@@ -141,7 +147,7 @@ describe('agent/public/getCode', () => {
       expect(result.data, redirect).toBeNull();
     }
     const english = await api(t.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: 'https://evil.example/' },
+      query: { redirect: 'https://evil.example/', nonce: BROWSER_NONCE },
       lang: 'en',
     });
     expect(english.msg).toBe('This redirect address is not allowed');
@@ -155,7 +161,7 @@ describe('agent/public/getCode', () => {
 
   it('requires the state: a code without it is refused as a bad request', async () => {
     const result = await api(t.app, 'POST', 'agent/public/getUnionId', {
-      body: { code: standIn.issueCode(newWechatUser()) },
+      body: { code: standIn.issueCode(newWechatUser()), nonce: BROWSER_NONCE },
     });
     expect(result.status).toBe(400);
     expect(result.msg).toContain('state');
@@ -166,7 +172,7 @@ describe('agent/public/getCode', () => {
     expect(result.code).toBe(ResponseCode.failure);
     expect(result.msg).toBe(cn('wechatNotConfigured'));
     const english = await api(bare.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: REDIRECT },
+      query: { redirect: REDIRECT, nonce: BROWSER_NONCE },
       lang: 'en',
     });
     expect(english.msg).toBe('WeChat login is not configured');
@@ -250,6 +256,34 @@ describe('agent/public/getUnionId', () => {
     const good = await getUnionId({ code, state });
     expect(good.code).toBe(1);
     expect(good.data.unionId).toBe(user.unionid);
+  });
+
+  it('refuses a code and state started in another browser (login CSRF): the state is bound to the starter’s nonce', async () => {
+    // The attacker starts an authorization in its own browser and keeps the code and state WeChat hands back...
+    const attacker = newWechatUser();
+    standIn.nextUser = attacker;
+    const started = await api<{ url: string }>(t.app, 'GET', 'agent/public/getCode', {
+      query: { redirect: REDIRECT, nonce: 'attacker-browser-nonce-000' },
+    });
+    const authorize = await fetch(started.data.url.replace(/#wechat_redirect$/, ''), { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location') ?? '');
+    const code = back.searchParams.get('code') ?? '';
+    const state = back.searchParams.get('state') ?? '';
+    // ... and pushes them into the victim's browser, which shows the nonce it kept (or none, or a forged one).
+    for (const nonce of [BROWSER_NONCE, 'some-other-nonce-value-12']) {
+      const pushed = await getUnionId({ code, state, nonce });
+      expect(pushed, nonce).toMatchObject({
+        status: 200,
+        code: ResponseCode.failure,
+        msg: cn('wechatTicketInvalid'),
+      });
+    }
+    const missing = await api(t.app, 'POST', 'agent/public/getUnionId', { body: { code, state } });
+    expect(missing.status).toBe(400);
+    expect(missing.msg).toContain('nonce');
+    // In its own browser the same code still works: the refusals did not spend it.
+    const own = await getUnionId({ code, state, nonce: 'attacker-browser-nonce-000' });
+    expect(own).toMatchObject({ code: 1, data: { unionId: attacker.unionid } });
   });
 
   it('says clearly that WeChat login is not configured', async () => {

@@ -3,8 +3,8 @@ import { BillType, type CallData, calls, ResponseCode, type TLoginResult } from 
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, players } from '../../src/db/schema';
-import { signPayload } from '../../src/modules/auth/signed-token';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
+import { BROWSER_NONCE, stateFor } from '../oauth-state';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import {
@@ -75,15 +75,15 @@ const buy = (
     headers: { uid: String(buyer.playerId) },
   });
 
-const wechatPayer = (buyer: Buyer, body: { code: string; state: string }) =>
+const wechatPayer = (buyer: Buyer, body: { code: string; state: string; nonce?: string }) =>
   call(t.app, 'POST', 'shop/pay/wechatPayer', {
     token: buyer.token,
-    body,
+    body: { nonce: BROWSER_NONCE, ...body },
     headers: { uid: String(buyer.playerId) },
   });
 
 /** A state as getCode signs it for the silent authorization. */
-const payState = () => signPayload(APP_SECRET, 'wx-pay-state', { n: uuid() }, 600);
+const payState = () => stateFor(APP_SECRET, 'wx-pay-state');
 
 let lastOpenId = 0;
 const newOpenId = () => `o-payer-${++lastOpenId}`;
@@ -124,7 +124,11 @@ const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[
 describe('the payer’s openid', () => {
   it('getCode with scope snsapi_base answers the silent authorize URL, with a state for paying only', async () => {
     const result = await call<{ url: string }>(t.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: `${PUBLIC_URL}/#/agent/wechat-pay-auth`, scope: 'snsapi_base' },
+      query: {
+        redirect: `${PUBLIC_URL}/#/agent/wechat-pay-auth`,
+        scope: 'snsapi_base',
+        nonce: BROWSER_NONCE,
+      },
     });
     expect(result.code).toBe(ResponseCode.success);
     const url = new URL(result.data.url);
@@ -134,7 +138,7 @@ describe('the payer’s openid', () => {
 
     // A state made for paying does not sign anybody in.
     const signIn = await call(t.app, 'POST', 'agent/public/getUnionId', {
-      body: { code: wechat.issueCode(), state },
+      body: { code: wechat.issueCode(), state, nonce: BROWSER_NONCE },
     });
     expect(signIn).toMatchObject({ code: ResponseCode.failure, msg: cn('wechatTicketInvalid') });
   });
@@ -158,24 +162,31 @@ describe('the payer’s openid', () => {
 
   it('wechatPayer refuses a sign-in state, an unknown code, another account’s uid and no session', async () => {
     const { silver, gold } = await chain(null);
-    const loginState = signPayload(APP_SECRET, 'wx-state', { n: uuid() }, 600);
+    const loginState = stateFor(APP_SECRET, 'wx-state');
     const code = wechat.issueCode(undefined, Date.now(), 'snsapi_base');
     expect(await wechatPayer(silver, { code, state: loginState })).toMatchObject({
       code: ResponseCode.failure,
       msg: cn('wechatTicketInvalid'),
     });
+    // A state bound to another browser's nonce (the payer-openid flow's login CSRF).
+    expect(
+      await wechatPayer(silver, {
+        code,
+        state: stateFor(APP_SECRET, 'wx-pay-state', 'attacker-browser-nonce-000'),
+      }),
+    ).toMatchObject({ status: 200, code: ResponseCode.failure, msg: cn('wechatTicketInvalid') });
     expect(await wechatPayer(silver, { code: 'not-a-code', state: payState() })).toMatchObject({
       code: ResponseCode.failure,
       msg: cn('wechatCodeInvalid'),
     });
     const foreign = await call(t.app, 'POST', 'shop/pay/wechatPayer', {
       token: silver.token,
-      body: { code, state: payState() },
+      body: { code, state: payState(), nonce: BROWSER_NONCE },
       headers: { uid: String(gold.playerId) },
     });
     expect(foreign).toMatchObject({ code: ResponseCode.failure, msg: cn('uidMismatch') });
     const anonymous = await call(t.app, 'POST', 'shop/pay/wechatPayer', {
-      body: { code, state: payState() },
+      body: { code, state: payState(), nonce: BROWSER_NONCE },
       headers: { uid: String(silver.playerId) },
     });
     expect(anonymous.code).toBe(ResponseCode.notSignedIn);
@@ -194,7 +205,8 @@ describe('the payer’s openid', () => {
       {
         body: {
           code: wechat.issueCode(user),
-          state: signPayload(APP_SECRET, 'wx-state', { n: uuid() }, 600),
+          state: stateFor(APP_SECRET, 'wx-state'),
+          nonce: BROWSER_NONCE,
         },
       },
     );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ResponseCode, type TLoginResult, type TWxUserInfo } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -31,13 +31,30 @@ const STATE_PURPOSE: Record<WechatScope, string> = {
   snsapi_base: 'wx-pay-state',
 };
 
+/** What a state carries of the browser's nonce: its hash (the nonce itself stays in the browser until it returns). */
+const nonceHash = (nonce: string) => createHash('sha256').update(nonce).digest('base64url');
+
+interface StatePayload {
+  n: string;
+  b?: string;
+}
+
 /**
- * The authorize URL, with a state signed for its scope (a code authorized for one use is refused by the other);
- * only a redirect back to this site is allowed.
+ * The state came from getCode for this scope AND for this browser: an attacker's code and state, pushed into a
+ * victim's browser (login CSRF), carry the attacker's nonce, not the one the victim's browser kept.
+ */
+function verifyState(config: Config, scope: WechatScope, input: { state: string; nonce: string }): void {
+  const state = verifyPayload<StatePayload>(config.appSecret, STATE_PURPOSE[scope], input.state);
+  if (!state || state.b !== nonceHash(input.nonce)) throw new AppError('wechatTicketInvalid');
+}
+
+/**
+ * The authorize URL, with a state signed for its scope (a code authorized for one use is refused by the other)
+ * and bound to the browser's nonce; only a redirect back to this site is allowed.
  */
 export function wechatAuthorizeUrl(
   config: Config,
-  input: { redirect: string; scope?: WechatScope | undefined },
+  input: { redirect: string; scope?: WechatScope | undefined; nonce: string },
   siteUrl: string,
 ): { url: string } {
   const wechat = wechatConfig(config);
@@ -46,7 +63,7 @@ export function wechatAuthorizeUrl(
   const state = signPayload(
     config.appSecret,
     STATE_PURPOSE[scope],
-    { n: randomBytes(6).toString('base64url') },
+    { n: randomBytes(6).toString('base64url'), b: nonceHash(input.nonce) } satisfies StatePayload,
     STATE_TTL_SECONDS,
   );
   return { url: authorizeUrl(wechat, input.redirect, state, scope) };
@@ -71,13 +88,12 @@ function wechatFailure(error: unknown): never {
  */
 export async function wechatUnionId(
   config: Config,
-  input: { code: string; state: string },
+  input: { code: string; state: string; nonce: string },
 ): Promise<{ unionId: string; wxUserInfo: TWxUserInfo; ticket: string }> {
   const wechat = wechatConfig(config);
-  // The state proves the authorization started here (getCode): a code pushed from elsewhere is refused.
-  if (!verifyPayload(config.appSecret, STATE_PURPOSE.snsapi_userinfo, input.state)) {
-    throw new AppError('wechatTicketInvalid');
-  }
+  // The state proves the authorization started here (getCode), in this browser: a code pushed from elsewhere is
+  // refused.
+  verifyState(config, 'snsapi_userinfo', input);
   try {
     const info = await exchangeCode(wechat, input.code);
     // The ticket also carries the openid, kept at sign-in as the payer of WeChat Pay inside WeChat.
@@ -107,12 +123,10 @@ export async function recordWechatPayer(
   config: Config,
   db: Db,
   playerId: number,
-  input: { code: string; state: string },
+  input: { code: string; state: string; nonce: string },
 ): Promise<Record<string, never>> {
   const wechat = wechatConfig(config);
-  if (!verifyPayload(config.appSecret, STATE_PURPOSE.snsapi_base, input.state)) {
-    throw new AppError('wechatTicketInvalid');
-  }
+  verifyState(config, 'snsapi_base', input);
   let openId: string;
   try {
     openId = await exchangeCodeForOpenId(wechat, input.code);

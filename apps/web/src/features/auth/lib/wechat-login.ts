@@ -3,6 +3,7 @@ import { runLogin, storeLogin } from '../../../api/login-outcome';
 import type { LoginFailure } from '../../../api/login-outcome';
 import { paths } from '../../../config/paths';
 import { i18n } from '../../../i18n';
+import { keptOAuthNonce } from '../../../lib/oauth-nonce';
 import { progress } from '../../../lib/progress';
 import { sessionStore } from '../../../lib/session';
 import { singleUseAttempts } from '../../../lib/single-use';
@@ -40,9 +41,12 @@ export type WechatLoginOutcome = { kind: 'signed-in'; destination: string } | Lo
  */
 async function signIn(code: string, state: string | null): Promise<WechatLoginOutcome> {
   // The server signed `state` into the authorize URL and checks it came back: without it there is no proof.
-  if (!state) return { kind: 'failed', message: i18n.t('identity.wechat.noState') };
+  // ... and the nonce this browser kept when it left for WeChat (lib/oauth-nonce.ts): a code and state pushed from
+  // another browser have none, or another.
+  const nonce = keptOAuthNonce();
+  if (!state || !nonce) return { kind: 'failed', message: i18n.t('identity.wechat.noState') };
   return runLogin(async () => {
-    const { unionId, wxUserInfo, ticket } = await getUnionId({ code, state });
+    const { unionId, wxUserInfo, ticket } = await getUnionId({ code, state, nonce });
     sessionStore.set({ unionId, wxUserInfo });
     const signedIn = storeLogin(await loginByUnionId({ unionId, ticket }));
     const toMain = signedIn.kind === 'agent' || isWeChatBrowser(navigator.userAgent);
