@@ -88,7 +88,23 @@ async function checkAnswer(
 }
 
 beforeAll(async () => {
-  t = await build();
+  // A route that makes PostgreSQL refuse on purpose: the error handler's net under the schemas.
+  t = await build({}, (app) => {
+    app.get('/api/test/database-refuses/:kind', async (request) => {
+      const { kind } = request.params as { kind: string };
+      const statements: Record<string, ReturnType<typeof sql>> = {
+        nul: sql`select ${'a\u0000b'}::text`,
+        int4: sql`select ${'2147483648'}::int4`,
+        date: sql`select ${'0000-01-01'}::date`,
+        number: sql`select ${'NaN-ish'}::int4`,
+        unique: sql`insert into players (id, nickname, avatar) values (1, 'a', ''), (1, 'b', '')`,
+        reference: sql`update players set bound_agent_id = 2147483647 where id = (select min(id) from players)`,
+        check: sql`update accounts set value = -1 where id = (select min(id) from accounts)`,
+      };
+      await t.db.execute(statements[kind] as ReturnType<typeof sql>);
+      return { code: 1, msg: 'not refused', data: null };
+    });
+  });
   const a = await createAgent(t.db, { level: 1, nickname: 'fuzz-agent' });
   await createAgent(t.db, { level: 2, parentId: a.agentId });
   await fund(t.db, { ownerType: 'agent', ownerId: a.agentId }, 'balance', 1_000_000);
@@ -109,6 +125,32 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the inputs of issue 9 answer a clear refusal', () => {
+  it('answers what PostgreSQL refuses as a refusal, never 500', async () => {
+    const expected: [string, number, string][] = [
+      ['nul', 400, '包含不允许的字符'],
+      ['int4', 400, '数值超出允许范围'],
+      ['date', 400, '数值超出允许范围'],
+      ['number', 400, '数据不符合平台规则'],
+      ['unique', 200, '该数据已被其他记录使用，不能重复'],
+      ['reference', 200, '请求引用的数据不存在'],
+      ['check', 200, '数据不符合平台规则'],
+    ];
+    for (const [kind, status, msg] of expected) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/test/database-refuses/${kind}` });
+      expect({ kind, status: response.statusCode, body: response.json() }).toEqual({
+        kind,
+        status,
+        body: { code: 0, msg, data: null },
+      });
+    }
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/database-refuses/nul',
+      headers: { 'x-lang': 'en' },
+    });
+    expect(english.json().msg).toBe('The request contains characters that are not allowed');
+  });
+
   const invalid = (status: number, msg: string) => ({ status, code: 0, msg: expect.stringContaining(msg) });
 
   it('refuses out-of-range ids, NUL characters, years 0000 and huge amounts with 400 naming the field', async () => {
