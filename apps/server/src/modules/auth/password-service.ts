@@ -73,9 +73,10 @@ async function waitOf(db: DbOrTx, key: string, free: number): Promise<number> {
 }
 
 /**
- * Checks a password under the throttle of its keys. Attempts on one lock key wait for each other (an advisory lock
- * for the check, the verification and the recording of a failure), so parallel guesses cannot all slip in before
- * the first failure is counted. A failure is committed even though the caller is refused.
+ * Checks a password under the throttle of its keys. Each attempt is counted as a failure before the password is
+ * verified (the check and the count under an advisory lock per lock key, committed at once), so parallel guesses
+ * cannot all slip in before the first failure is counted; a right password takes its count back. argon2 runs with
+ * no transaction open: a burst of logins holds no connection of the pool, and no lock, while it hashes.
  */
 async function verifyThrottled(
   db: Db,
@@ -83,17 +84,27 @@ async function verifyThrottled(
   hash: string | null,
   password: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const counted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pw:${keys.lock}`}))`);
     let wait = 0;
     for (const limit of keys.limits) wait = Math.max(wait, await waitOf(tx, limit.key, limit.free));
     if (wait > 0) throw new AppError('tooManyPasswordAttempts', { seconds: wait });
-    const valid = await argon2Verify(hash ?? (await DUMMY_HASH), password);
-    if (!hash || !valid) {
-      await tx.insert(authFailures).values(keys.limits.map((limit) => ({ key: limit.key })));
-    }
-    return hash !== null && valid;
+    return tx
+      .insert(authFailures)
+      .values(keys.limits.map((limit) => ({ key: limit.key })))
+      .returning({ id: authFailures.id });
   });
+  const valid = await argon2Verify(hash ?? (await DUMMY_HASH), password);
+  if (hash !== null && valid) {
+    await db.delete(authFailures).where(
+      inArray(
+        authFailures.id,
+        counted.map((row) => row.id),
+      ),
+    );
+    return true;
+  }
+  return false;
 }
 
 /** The trusted device of an agent a token names, if it still is one. */
