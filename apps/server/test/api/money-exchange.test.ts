@@ -13,6 +13,8 @@ import {
   moneySnapshot,
   setOption,
   uuid,
+  expectInvalid,
+  expectRefusal,
 } from './money-support';
 
 let t: TestApp;
@@ -154,9 +156,7 @@ describe('agent/user/withdrawExchange', () => {
       const agent = await agentWith(1, 5_000);
       const before = await moneySnapshot(t.db);
       const result = await exchange(agent.token, { amount: '10.00', requestId: uuid(), ...override });
-      expect(result.status).toBe(400);
-      expect(result.code).toBe(0);
-      expect(result.msg).toContain(field);
+      expectInvalid(result, field);
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
 
@@ -164,7 +164,7 @@ describe('agent/user/withdrawExchange', () => {
       const token = await signIn(t.app, t.db, await createPlayer(t.db));
       const before = await moneySnapshot(t.db);
       const body = { amount: '10.00', requestId: uuid() };
-      expect(await exchange(token, body)).toMatchObject({ code: 0, msg: '仅推广员可以使用此功能' });
+      expectRefusal(await exchange(token, body), '仅推广员可以使用此功能');
       expect((await exchange(undefined, body)).code).toBe(ResponseCode.notSignedIn);
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
@@ -188,7 +188,7 @@ describe('agent/user/withdrawExchange', () => {
       expect((await exchange(agent.token, { amount: '10.00', requestId })).code).toBe(1);
       const before = await moneySnapshot(t.db);
       const other = await exchange(agent.token, { amount: '12.00', requestId });
-      expect(other).toMatchObject({ code: 0, msg: '请求编号已用于另一笔操作，请刷新后重试', data: null });
+      expectRefusal(other, '请求编号已用于另一笔操作，请刷新后重试');
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
 
@@ -203,7 +203,7 @@ describe('agent/user/withdrawExchange', () => {
       expect(recharge.code).toBe(1);
       const before = await moneySnapshot(t.db);
       const reused = await exchange(agent.token, { amount: '10.00', requestId });
-      expect(reused).toMatchObject({ code: 0, msg: '请求编号已用于另一笔操作，请刷新后重试' });
+      expectRefusal(reused, '请求编号已用于另一笔操作，请刷新后重试');
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
   });

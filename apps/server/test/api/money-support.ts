@@ -203,3 +203,31 @@ export function fenOf(money: string | number): number {
   const fen = Number(match[2]) * 100 + Number(match[3]);
   return match[1] === '-' ? -fen : fen;
 }
+
+interface Answer {
+  status: number;
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/**
+ * A refusal as the client sees it: HTTP 200, code 0, this very message, no data. `code: 0` alone is no refusal
+ * check: an unexpected error answers 500 with code 0 too, and a schema failure 400.
+ */
+export function expectRefusal(answer: Answer, msg: string | RegExp): void {
+  expect({ status: answer.status, code: answer.code, data: answer.data }, answer.msg).toEqual({
+    status: 200,
+    code: 0,
+    data: null,
+  });
+  if (typeof msg === 'string') expect(answer.msg).toBe(msg);
+  else expect(answer.msg).toMatch(msg);
+}
+
+/** A request the schema rejects: HTTP 400, code 0, the message naming the field, no data. */
+export function expectInvalid(answer: Answer, field: string): void {
+  expect({ status: answer.status, code: answer.code }, answer.msg).toEqual({ status: 400, code: 0 });
+  expect(answer.msg).toContain(field);
+  expect(answer.data ?? null).toBeNull();
+}

@@ -14,6 +14,8 @@ import {
   moneySnapshot,
   setOption,
   uuid,
+  expectInvalid,
+  expectRefusal,
 } from './money-support';
 
 let t: TestApp;
@@ -232,7 +234,7 @@ describe('agent/user/withdrawPostByUser', () => {
       const agent = await fundedAgent(50_000);
       const before = await moneySnapshot(t.db);
       const result = await withdraw(agent.token, application('100.00'));
-      expect(result).toMatchObject({ code: 0, msg: '提现金额不足以支付手续费' });
+      expectRefusal(result, '提现金额不足以支付手续费');
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
 
@@ -252,19 +254,14 @@ describe('agent/user/withdrawPostByUser', () => {
       const agent = await fundedAgent(50_000);
       const before = await moneySnapshot(t.db);
       const result = await withdraw(agent.token, application('100.00', override));
-      expect(result.status).toBe(400);
-      expect(result.code).toBe(0);
-      expect(result.msg).toContain(field);
+      expectInvalid(result, field);
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
 
     it('refuses a player session and no session', async () => {
       const token = await signIn(t.app, t.db, await createPlayer(t.db));
       const before = await moneySnapshot(t.db);
-      expect(await withdraw(token, application('100.00'))).toMatchObject({
-        code: 0,
-        msg: '仅推广员可以使用此功能',
-      });
+      expectRefusal(await withdraw(token, application('100.00')), '仅推广员可以使用此功能');
       expect((await withdraw(undefined, application('100.00'))).code).toBe(ResponseCode.notSignedIn);
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
@@ -296,7 +293,7 @@ describe('agent/user/withdrawPostByUser', () => {
         { accountType: 'wechat' },
       ]) {
         const result = await withdraw(agent.token, { ...body, ...changed });
-        expect(result).toMatchObject({ code: 0, msg: '请求编号已用于另一笔操作，请刷新后重试', data: null });
+        expectRefusal(result, '请求编号已用于另一笔操作，请刷新后重试');
       }
       expect(await moneySnapshot(t.db)).toEqual(before);
     });
@@ -432,7 +429,7 @@ describe('agent/user/withdrawLogPost', () => {
 
   it('refuses a player session and no session', async () => {
     const token = await signIn(t.app, t.db, await createPlayer(t.db));
-    expect((await log(token)).code).toBe(0);
+    expectRefusal(await log(token), '仅推广员可以使用此功能');
     expect((await log(undefined)).code).toBe(ResponseCode.notSignedIn);
   });
 });
