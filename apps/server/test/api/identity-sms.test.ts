@@ -1,11 +1,11 @@
 import { ResponseCode, SESSION_EXPIRED_MSG } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, smsCodes } from '../../src/db/schema';
 import { createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
+import { watchOpenTransactions } from '../open-transactions';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { SmsGatewayStandIn } from '../stand-ins/sms-gateway-stand-in';
 import { api, cn, newMobile, wrongCode } from './identity-support';
@@ -143,25 +143,15 @@ describe('issuing a code', () => {
   });
 
   it('sends with no transaction open (a slow gateway holds no lock and no connection of the pool)', async () => {
-    const database = new URL(t.databaseUrl).pathname.slice(1);
-    const observer = new pg.Client({ connectionString: t.databaseUrl });
-    await observer.connect();
-    const seen: number[] = [];
-    sms.during = async () => {
-      const { rows } = await observer.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = $1 and state like 'idle in transaction%' and pid <> pg_backend_pid()`,
-        [database],
-      );
-      seen.push(rows[0]?.n ?? -1);
-    };
+    const open = await watchOpenTransactions(t.databaseUrl);
+    sms.during = open.count;
     try {
       expect((await sendCode(newMobile())).code).toBe(ResponseCode.success);
     } finally {
       sms.during = undefined;
-      await observer.end();
+      await open.close();
     }
-    expect(seen).toEqual([0]);
+    expect(open.seen).toEqual([0]);
   });
 
   it('keeps no code when the SMS cannot be sent, and does not count it against the minute', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ResponseCode } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, options, orders, paymentNotifications, players } from '../../src/db/schema';
 import type { PaymentRequest } from '../../src/platform/payments/payment-provider';
@@ -12,6 +11,7 @@ import {
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { build, call, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
+import { watchOpenTransactions } from '../open-transactions';
 import { accountValue, agentOwner, playerOwner } from './money-support';
 
 /**
@@ -197,18 +197,8 @@ describe('a frozen agent can do nothing with money', () => {
 describe('the payment provider is called with no transaction open', () => {
   it('holds no transaction (nor lock) while the provider answers, and leaves no order when it fails', async () => {
     const agent = await createAgent(t.db, { level: 1 });
-    const database = new URL(t.databaseUrl).pathname.slice(1);
-    const observer = new pg.Client({ connectionString: t.databaseUrl });
-    await observer.connect();
-    const seen: number[] = [];
-    sandbox.during = async () => {
-      const { rows } = await observer.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = $1 and state like 'idle in transaction%' and pid <> pg_backend_pid()`,
-        [database],
-      );
-      seen.push(rows[0]?.n ?? -1);
-    };
+    const open = await watchOpenTransactions(t.databaseUrl);
+    sandbox.during = open.count;
     try {
       const requestId = randomUUID();
       sandbox.failNext = true;
@@ -225,10 +215,10 @@ describe('the payment provider is called with no transaction open', () => {
       expect(retried).toMatchObject({ status: 200, code: 1, data: { amount: '500.00' } });
       const again = await buy(agent.playerId, requestId);
       expect(again.data.orderId).toBe(retried.data.orderId);
-      expect(seen).toEqual([0, 0]);
+      expect(open.seen).toEqual([0, 0]);
     } finally {
       sandbox.during = undefined;
-      await observer.end();
+      await open.close();
     }
     const [{ n } = { n: -1 }] = (
       await t.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where pay_url is null`)
