@@ -5,7 +5,7 @@
 // instance killed with -9 and restarted, several times; the PostgreSQL postmaster killed with -9 and restarted on
 // the same data folder, several times. After each phase every ledger invariant is checked in SQL, and every
 // acknowledged operation must be in the database exactly once. Prints a table; exits 1 on a lost acknowledged
-// operation or an anomaly. Bounded in time and count, loopback only; kills only the processes it started.
+// operation, an anomaly or a server that died on its own. Bounded in time and count, loopback only; kills only the processes it started.
 //
 // CHAOS_SECONDS (25) per phase, CHAOS_CLIENTS (64), CHAOS_KILLS (3) per fault phase, CHAOS_PHASES
 // (calm,server,postgres), CHAOS_SERVER (source | dist), CHAOS_FUZZ (1: then run the fuzz and authorization tests).
@@ -1120,7 +1120,8 @@ async function main() {
       2,
     ),
   );
-  const failed = results.some((r) => r.lost > 0 || r.anomalies.length > 0);
+  // A server that dies because its database went away is a defect too: counted, restarted, and failing the run.
+  const failed = results.some((r) => r.lost > 0 || r.anomalies.length > 0 || r.crashes > 0);
 
   let fuzzFailed = false;
   const fuzzFiles = ['apps/server/test/api/fuzz.test.ts', 'apps/server/test/api/authz-matrix.test.ts'].filter(
@@ -1128,14 +1129,46 @@ async function main() {
   );
   if (process.env.CHAOS_FUZZ !== '0' && fuzzFiles.length > 0) {
     log(`FUZZ_RUNS=2000: ${fuzzFiles.join(', ')}`);
-    const fuzz = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...fuzzFiles], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2000' },
-    });
-    fuzzFailed = fuzz.status !== 0;
+    // The verdict is read from vitest's JSON report, not its exit status: with the embedded PostgreSQL's exit hook
+    // in the process (async-exit-hook exits 0 on 'beforeExit'), `vitest run --project api` exits 0 even when a
+    // test failed.
+    const report = path.join(ARTIFACTS, 'fuzz-report.json');
+    await fs.rm(report, { force: true });
+    const fuzz = spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'api',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...fuzzFiles,
+      ],
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2000' } },
+    );
+    const json = existsSync(report)
+      ? (JSON.parse(await fs.readFile(report, 'utf8')) as {
+          success?: boolean;
+          numFailedTests?: number;
+          numTotalTests?: number;
+          testResults?: { status?: string }[];
+        })
+      : undefined;
+    fuzzFailed =
+      fuzz.status !== 0 ||
+      !json ||
+      json.success === false ||
+      (json.numFailedTests ?? 0) > 0 ||
+      (json.numTotalTests ?? 0) === 0 ||
+      (json.testResults ?? []).some((file) => file.status === 'failed');
   }
-  log(failed ? 'FAILED: lost acknowledged operations or anomalies (above)' : 'every invariant held');
+  log(
+    failed
+      ? 'FAILED: lost acknowledged operations, anomalies or server crashes (above)'
+      : 'every invariant held, nothing lost, no server crashed',
+  );
   if (fuzzFailed) log('FAILED: the fuzz/authorization tests');
   return failed || fuzzFailed ? 1 : 0;
 }
