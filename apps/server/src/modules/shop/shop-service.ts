@@ -169,10 +169,11 @@ export async function buyGoods(
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.payUrl)));
     throw new AppError('paymentUnavailable');
   }
+  // The first answer recorded is the order's: a racing copy that placed it too answers the same address.
   const [updated] = await db
     .update(orders)
     .set(placed)
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.payUrl)))
     .returning();
   return answer(updated ?? (await existing()) ?? order);
 }
