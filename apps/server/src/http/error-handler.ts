@@ -2,7 +2,7 @@ import { ResponseCode } from '@promoter/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey } from '../i18n/messages';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * PostgreSQL refusals that come from what a client sent, not from a fault of the server: constraint violations

@@ -2,7 +2,7 @@ import { type CallData, type CallDef, type CallName, calls, ResponseCode } from 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 import { refuseNulCharacters } from './input-guard';
 import { assertAgentUsable } from '../modules/agents/agent-queries';
 import { rateLimitKeyGenerator } from '../plugins/rate-limit';

@@ -2,7 +2,7 @@ import { ResponseCode, type TAgentUser, fenToMoney, type AgentLevel } from '@pro
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { getPlatformTimeZone } from '../options/options-service';
 
 export interface AgentRow {

@@ -2,7 +2,7 @@ import { type AgentLevel, type TAgentUser } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { consumeCaptcha } from '../auth/captcha-service';
 import { hashPassword } from '../auth/password-service';
 import { createSession, revokeSession } from '../auth/session-service';

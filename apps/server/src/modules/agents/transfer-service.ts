@@ -2,7 +2,7 @@ import { BillType } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, transfers } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { once } from '../ledger/idempotency';
 import { memo, move, refuseShortfall } from '../ledger/ledger-service';
 import { isInDownline } from './agent-tree';

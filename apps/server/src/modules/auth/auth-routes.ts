@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../http/route';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { findPlayer } from '../players/player-service';
 import { isInDownline } from '../agents/agent-tree';
 import { checkUserType, loginWithTicket } from './login-service';

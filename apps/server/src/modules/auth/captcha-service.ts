@@ -3,7 +3,7 @@ import type { CaptchaPurpose } from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { SmsProvider } from '../../platform/sms/sms-provider';
 import { getPlatformTimeZone } from '../options/options-service';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { publicUrlOf } from '../../http/public-url';
 import { defineCall } from '../../http/route';
 import { registerAgent } from '../agents/registration-service';

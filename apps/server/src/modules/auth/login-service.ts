@@ -2,7 +2,7 @@ import { ResponseCode, type TLoginResult } from '@promoter/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, loginTickets } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
 import { findPlayer, toPlayerDto } from '../players/player-service';
 import { createSession, hashToken } from './session-service';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, authFailures, players, trustedDevices } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
 import { consumeCaptcha } from './captcha-service';
 import type { LoginDeps } from './login-service';

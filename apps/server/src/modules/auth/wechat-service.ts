@@ -3,7 +3,7 @@ import { ResponseCode, type TLoginResult, type TWxUserInfo } from '@promoter/con
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { Db } from '../../db/client';
 import {
   authorizeUrl,

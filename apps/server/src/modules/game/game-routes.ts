@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { gameApiSignatures, loginTickets } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { publicUrlOf } from '../../http/public-url';
 import { keepRawJsonBody } from '../../http/raw-body';
 import { hashToken } from '../auth/session-service';

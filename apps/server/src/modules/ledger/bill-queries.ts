@@ -2,7 +2,7 @@ import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract'
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
 
 type EntryRow = typeof ledgerEntries.$inferSelect;

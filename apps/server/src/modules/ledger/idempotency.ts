@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 
 export interface Actor {
   actorType: 'agent' | 'player';

@@ -2,7 +2,7 @@ import type { BillType } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type MemoKey, type MessageKey, translate } from '../../i18n/messages';
 
 export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };

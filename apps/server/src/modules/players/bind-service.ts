@@ -2,7 +2,7 @@ import type { AgentLevel, TPlayer } from '@promoter/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { getOption } from '../options/options-service';
 import { findPlayer, toPlayerDto } from './player-service';
 

@@ -2,7 +2,7 @@ import type { TPlayer } from '@promoter/contract';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, players } from '../../db/schema';
-import { refuse } from '../../http/errors';
+import { refuse } from '../../errors';
 
 export type PlayerRow = typeof players.$inferSelect;
 

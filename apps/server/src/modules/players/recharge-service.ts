@@ -2,7 +2,7 @@ import { BillType, type TPlayerSummary } from '@promoter/contract';
 import { desc, eq, max, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { players, recharges } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { isInDownline } from '../agents/agent-tree';
 import { once } from '../ledger/idempotency';
 import { memo, move, refuseShortfall } from '../ledger/ledger-service';

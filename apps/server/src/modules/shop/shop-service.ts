@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { goods, goodsCategories, orders, players } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import type { SessionContext } from '../auth/session-service';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';

@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, exchanges, withdrawals } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { agentPriceFen } from '../agents/pricing';
 import { once } from '../ledger/idempotency';
 import { ensureAccount, refuseShortfall, memo, type Posting, post, postAll } from '../ledger/ledger-service';

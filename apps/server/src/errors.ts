@@ -1,5 +1,5 @@
 import { ResponseCode } from '@promoter/contract';
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from './i18n/messages';
 
 /**
  * A refusal the client should read: answered as HTTP 200 with the envelope's code and the translated message.
