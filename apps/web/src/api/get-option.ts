@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OptionKey } from '../config/constants';
 import { request } from './client';
+import { queryKeys } from './query-keys';
 
 /** A public option (`system/version/getOptionsByKey`): shop URL, close scheme, download links, rules and flags. */
 export function getOptionQueryOptions(key: OptionKey) {
   return queryOptions({
-    queryKey: ['option', key],
+    queryKey: queryKeys.option(key),
     queryFn: async () => (await request('getOptionsByKey', { key })).value,
     staleTime: 10 * 60_000,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
+import { queryKeys } from './query-keys';
 import { session, sessionStore, useIsAuthenticated } from '../lib/session';
 
 /** The signed-in agent with its figures (`agent/user/getUser`); a success is also kept in the session. */
@@ -10,7 +11,7 @@ export async function getUser() {
 }
 
 export function getUserQueryOptions() {
-  return queryOptions({ queryKey: ['agent', 'user'], queryFn: getUser });
+  return queryOptions({ queryKey: queryKeys.user(), queryFn: getUser });
 }
 
 /** The signed-in agent; never asked for a player's session (getUser is for agents only). */

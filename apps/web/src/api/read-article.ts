@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
+import { queryKeys } from './query-keys';
 
 /** The platform's articles by slug (`portal/articles/read`); content is plain text. */
 export type ArticleSlug = 'platform-index' | 'help' | 'agent-desc' | 'agent-recruit';
@@ -10,7 +11,7 @@ export function readArticle(slug: ArticleSlug) {
 
 export function readArticleQueryOptions(slug: ArticleSlug) {
   return queryOptions({
-    queryKey: ['article', slug],
+    queryKey: queryKeys.article(slug),
     queryFn: () => readArticle(slug),
     staleTime: 10 * 60_000,
   });

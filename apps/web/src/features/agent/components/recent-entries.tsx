@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { billTypeKey, currencyKey } from '../../../lib/bill-labels';
-import { useRecentBill } from '../api/get-recent-bill';
+import { useRecentBill } from '../../../api/get-recent-bill';
 
 function signedAmount(entry: TBillEntry): string {
   const text = String(entry.amount);

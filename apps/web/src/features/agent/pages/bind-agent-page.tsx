@@ -29,7 +29,7 @@ import { sessionStore, useIsAuthenticated } from '../../../lib/session';
 import { singleUseAttempts } from '../../../lib/single-use';
 import { bindToAgent } from '../api/bind-to-agent';
 import { getAgentCard } from '../api/get-agent-card';
-import { useOwnPlayer } from '../api/get-own-player';
+import { useOwnPlayer } from '../../../api/get-own-player';
 import { playerBindLogin } from '../api/player-bind-login';
 import { unbindFromAgent } from '../api/unbind-from-agent';
 

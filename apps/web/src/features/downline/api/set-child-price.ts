@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@promoter/contract';
 import { request } from '../../../api/client';
-import { getAllChildrenQueryOptions } from './get-children';
-import { getDownlineTreeQueryOptions } from './get-downline-tree';
+import { invalidate } from '../../../api/query-keys';
 
 /** Sets a direct child's price per diamond, between my own price and retail (`agent/user/price`). */
 export function setChildPrice(input: CallInput<'setPrice'>) {
@@ -13,11 +12,6 @@ export function useSetChildPrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setChildPrice,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getDownlineTreeQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getAllChildrenQueryOptions().queryKey }),
-      ]);
-    },
+    onSuccess: () => invalidate.downlineChanged(queryClient),
   });
 }

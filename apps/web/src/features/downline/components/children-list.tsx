@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
-import { useChildren } from '../api/get-children';
+import { useChildrenPage } from '../../../api/get-children';
 import { ChildRow } from './child-row';
 
 const PAGE_SIZE = 10;
@@ -26,7 +26,7 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const query = useChildren({ keyword, page, pageSize: PAGE_SIZE });
+  const query = useChildrenPage({ keyword, page, pageSize: PAGE_SIZE });
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
 
   const submit = () => {

@@ -3,16 +3,10 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
-import type { useDownlineTree } from '../api/get-downline-tree';
+import type { useTree } from '../../../api/get-tree';
 
 /** Loading and failure of the tree call; the content once it is there. */
-export function TreeState({
-  query,
-  children,
-}: {
-  query: ReturnType<typeof useDownlineTree>;
-  children: ReactNode;
-}) {
+export function TreeState({ query, children }: { query: ReturnType<typeof useTree>; children: ReactNode }) {
   const { t } = useTranslation();
   if (query.isPending)
     return (

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDownlineTree } from '../api/get-downline-tree';
+import { useTree } from '../../../api/get-tree';
 import { ChildrenList } from '../components/children-list';
 import { DownlineSummary } from '../components/downline-summary';
 import { DownlineTree } from '../components/downline-tree';
@@ -14,7 +14,7 @@ import { TreeState } from '../components/tree-state';
 /** /agent/child-tree: my sub-level promoters, as a searchable list of direct children and as a tree. */
 export function ChildTreePage() {
   const { t } = useTranslation();
-  const tree = useDownlineTree();
+  const tree = useTree();
   const [tab, setTab] = useState<'list' | 'tree'>('list');
 
   return (

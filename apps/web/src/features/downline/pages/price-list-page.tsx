@@ -11,7 +11,7 @@ import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import { useDownlineTree } from '../api/get-downline-tree';
+import { useTree } from '../../../api/get-tree';
 import { useRetailPrice } from '../api/get-retail-price';
 import { ChildrenList } from '../components/children-list';
 import { EditPriceDialog } from '../components/edit-price-dialog';
@@ -19,7 +19,7 @@ import { EditPriceDialog } from '../components/edit-price-dialog';
 /** /agent/price-list: each direct child's price per diamond, editable between my price and retail. */
 export function PriceListPage() {
   const { t } = useTranslation();
-  const tree = useDownlineTree();
+  const tree = useTree();
   const retail = useRetailPrice();
   const [editing, setEditing] = useState<TChildAgent | null>(null);
   const myPrice = tree.data?.root.price ?? null;

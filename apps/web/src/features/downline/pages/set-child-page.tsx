@@ -28,7 +28,7 @@ import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { progress } from '../../../lib/progress';
 import { sessionStore } from '../../../lib/session';
-import { useSearchPlayers } from '../api/search-players';
+import { useSearchPlayers } from '../../../api/search-players';
 import { useSetChildAgent } from '../api/set-child-agent';
 import { LevelChip } from '../components/level-chip';
 

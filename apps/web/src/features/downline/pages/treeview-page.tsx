@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDownlineTree } from '../api/get-downline-tree';
+import { useTree } from '../../../api/get-tree';
 import { DownlineSummary } from '../components/downline-summary';
 import { DownlineTree, expandableIds } from '../components/downline-tree';
 import { TreeState } from '../components/tree-state';
@@ -14,7 +14,7 @@ import { TreeState } from '../components/tree-state';
 /** /agent/treeview: my whole downline with me at the top, opened fully by default. */
 export function TreeviewPage() {
   const { t } = useTranslation();
-  const tree = useDownlineTree();
+  const tree = useTree();
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const all = tree.data ? expandableIds(tree.data.root) : [];
   const current = expanded ?? all;

@@ -25,7 +25,7 @@ import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import type { CartItem } from '../../../stores/cart';
 import { cart, cartStore, cartTotal, lineTotal } from '../../../stores/cart';
-import { useShopGoods } from '../api/get-shop-goods';
+import { useShopGoods } from '../../../api/get-shop-categories';
 import { MAX_LINE_QUANTITY } from '../lib/checkout';
 
 /** Items keep the price of the day they were put in; the shop's current price (for this account) wins. */

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAgentUser } from '@promoter/contract';
-import { getUserQueryOptions } from '../../../api/get-user';
+import { invalidate, queryKeys } from '../../../api/query-keys';
 import { progress } from '../../../lib/progress';
-import { invalidateAfterMoneyMoved } from './keys';
 
 /**
  * An operation that moves diamonds or money, under the progress bar. Its answer carries the figures after, which
@@ -20,10 +19,8 @@ export function useMoneyMutation<I, D>(
       progress.start();
     },
     onSuccess: async (data) => {
-      queryClient.setQueryData<TAgentUser>(getUserQueryOptions().queryKey, (user) =>
-        user ? patchUser(user, data) : user,
-      );
-      await invalidateAfterMoneyMoved(queryClient);
+      queryClient.setQueryData<TAgentUser>(queryKeys.user(), (user) => (user ? patchUser(user, data) : user));
+      await invalidate.moneyMoved(queryClient);
     },
     onSettled: () => progress.done(),
   });

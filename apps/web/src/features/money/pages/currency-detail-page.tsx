@@ -12,7 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
-import { useBillDetail } from '../api/get-bill-detail';
+import { useBillDetail } from '../../../api/get-bill';
 import { BillList } from '../components/bill-list';
 import { ListError } from '../components/list-states';
 import { SignedAmount } from '../components/signed-amount';

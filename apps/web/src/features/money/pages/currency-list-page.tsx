@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { BillFilter } from '../api/get-bill';
+import type { BillFilter } from '../../../api/get-bill';
 import { AccountSummary } from '../components/account-summary';
 import { BillList } from '../components/bill-list';
 import { dayEndExclusiveIso, dayStartIso, todayString } from '../lib/format-time';

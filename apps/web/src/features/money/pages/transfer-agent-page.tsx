@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { TTreeNode } from '@promoter/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChildren } from '../api/get-children';
-import { useTree } from '../api/get-tree';
+import { useChildrenInfinite } from '../../../api/get-children';
+import { useTreeRoot } from '../../../api/get-tree';
 import { useTransferToAgent } from '../api/transfer-to-agent';
 import { AgentLine } from '../components/agent-line';
 import type { AgentChoice } from '../components/agent-line';
@@ -52,8 +52,8 @@ function AgentPicker({
   const [tab, setTab] = useState<'children' | 'team'>('children');
   const [keywordInput, setKeywordInput] = useState('');
   const keyword = useDebouncedValue(keywordInput.trim());
-  const children = useChildren(keyword, tab === 'children');
-  const tree = useTree(tab === 'team');
+  const children = useChildrenInfinite(keyword, tab === 'children');
+  const tree = useTreeRoot(tab === 'team');
   const team = useMemo(() => (tree.data ? flatten(tree.data) : []), [tree.data]);
 
   const childChoices: AgentChoice[] =

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
-import { useWithdrawals } from '../api/get-withdrawals';
+import { useWithdrawals } from '../../../api/get-withdrawals';
 import { ChoiceChip } from '../components/choice-chip';
 import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
 import { LoadMore } from '../components/load-more';

@@ -21,7 +21,7 @@ import type { TranslationKey } from '../../../i18n/keys';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useExchangeBalance } from '../api/exchange-balance';
-import { useTree } from '../api/get-tree';
+import { useTreeRoot } from '../../../api/get-tree';
 import { useWithdrawRules } from '../api/get-withdraw-rules';
 import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
@@ -98,7 +98,7 @@ function ExchangeCard() {
   const { t, i18n } = useTranslation();
   const locale = languageOf(i18n.language).htmlLang;
   const { user } = useAgentUser();
-  const tree = useTree();
+  const tree = useTreeRoot();
   const exchange = useExchangeBalance();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);

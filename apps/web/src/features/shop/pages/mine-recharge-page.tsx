@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { cart, cartStore } from '../../../stores/cart';
-import { useShopCategories } from '../api/get-shop-categories';
+import { useShopCategories } from '../../../api/get-shop-categories';
 import { GoodsCard } from '../components/goods-card';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useShopAccount } from '../lib/account';

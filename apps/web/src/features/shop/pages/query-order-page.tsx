@@ -19,11 +19,11 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getUserQueryOptions } from '../../../api/get-user';
+import { invalidate } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '../../../api/get-order';
 import { useShopAccount } from '../lib/account';
 
 /** Poll every 2 s while the payment is pending, for at most 2 minutes. */
@@ -76,9 +76,7 @@ function NewStock() {
   const [fresh, setFresh] = useState(false);
   useEffect(() => {
     let live = true;
-    void queryClient
-      .invalidateQueries({ queryKey: getUserQueryOptions().queryKey })
-      .finally(() => live && setFresh(true));
+    void invalidate.orderPaid(queryClient).finally(() => live && setFresh(true));
     return () => {
       live = false;
     };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { request } from './client';
+import { queryKeys } from './query-keys';
 
 export const RECENT_BILL_LIMIT = 10;
 
@@ -9,14 +10,14 @@ export async function getRecentBill(limit: number) {
 }
 
 /** Read again each time the page opens. */
-export function getRecentBillQueryOptions(limit = RECENT_BILL_LIMIT) {
+export function recentBillQueryOptions(limit = RECENT_BILL_LIMIT) {
   return queryOptions({
-    queryKey: ['agent', 'recent-bill', limit],
+    queryKey: queryKeys.recentBill.list(limit),
     queryFn: () => getRecentBill(limit),
     staleTime: 0,
   });
 }
 
 export function useRecentBill(limit = RECENT_BILL_LIMIT) {
-  return useQuery(getRecentBillQueryOptions(limit));
+  return useQuery(recentBillQueryOptions(limit));
 }

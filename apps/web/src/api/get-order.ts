@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { request } from './client';
+import { queryKeys } from './query-keys';
 
 /** One of my orders with its status (`shop/order/orderquery`). */
 export function getOrder(orderId: string) {
   return request('orderQuery', { orderId });
 }
 
-export function getOrderQueryOptions(orderId: string) {
+export function orderQueryOptions(orderId: string) {
   return queryOptions({
-    queryKey: ['shop', 'order', orderId],
+    queryKey: queryKeys.order(orderId),
     queryFn: () => getOrder(orderId),
     staleTime: 0,
   });
@@ -21,7 +22,7 @@ export interface UseOrderOptions {
 
 export function useOrder(orderId: string, { pollWhilePending }: UseOrderOptions) {
   return useQuery({
-    ...getOrderQueryOptions(orderId),
+    ...orderQueryOptions(orderId),
     enabled: orderId !== '',
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollWhilePending : false),
   });

@@ -1,0 +1,85 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { WithdrawalStatus } from '@promoter/contract';
+import type { OptionKey } from '../config/constants';
+
+/** A page of the direct children list (`agent/user/children`); keyword: an agent id or part of a nickname. */
+export interface ChildrenPageQuery {
+  keyword?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** A filter of the ledger (`agent/user/bill`); `from`/`to` are ISO times with offset, `to` exclusive. */
+export interface BillFilter {
+  currency: 1 | 2;
+  billType?: number;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The one key factory of the server's facts: every query of a call lives under its call's key, whichever
+ * feature reads it, so a change invalidates every screen that shows it. `all()` is the prefix of every variant
+ * (page, filter, keyword) of a call.
+ */
+export const queryKeys = {
+  user: () => ['getUser'] as const,
+  recentBill: {
+    all: () => ['recentBill'] as const,
+    list: (limit: number) => ['recentBill', limit] as const,
+  },
+  option: (key: OptionKey) => ['getOptionsByKey', key] as const,
+  article: (slug: string) => ['readArticle', slug] as const,
+  player: (playerId: number) => ['getPlayer', playerId] as const,
+  children: {
+    all: () => ['children'] as const,
+    /** The numbered pages of the downline's list. */
+    page: (query: ChildrenPageQuery) => ['children', 'page', query] as const,
+    /** The endless list of the transfer page. */
+    infinite: (keyword: string) => ['children', 'infinite', keyword] as const,
+  },
+  tree: () => ['tree'] as const,
+  searchPlayers: {
+    all: () => ['searchUser'] as const,
+    list: (keyword: string) => ['searchUser', keyword] as const,
+  },
+  recentPlayers: () => ['recentUser'] as const,
+  bill: {
+    all: () => ['bill'] as const,
+    list: (filter: BillFilter) => ['bill', 'list', filter] as const,
+    /** One entry with what it refers to (`agent/user/billDetail`). */
+    detail: (id: string) => ['bill', 'detail', id] as const,
+  },
+  withdrawals: {
+    all: () => ['withdrawLog'] as const,
+    list: (status: WithdrawalStatus | undefined) => ['withdrawLog', status ?? 'all'] as const,
+  },
+  /** Prices depend on who asks: the key carries the account's player id. */
+  shopCategories: (playerId: number | null) => ['shopCategories', playerId] as const,
+  order: (orderId: string) => ['orderQuery', orderId] as const,
+};
+
+function invalidateAll(queryClient: QueryClient, keys: readonly (readonly unknown[])[]): Promise<unknown> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** What a change on the server makes stale, by change: mutations invalidate through these, never by hand. */
+export const invalidate = {
+  /** Diamonds or money moved: the agent's figures, every list that shows amounts or balances. */
+  moneyMoved: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.user(),
+      queryKeys.recentBill.all(),
+      queryKeys.bill.all(),
+      queryKeys.withdrawals.all(),
+      queryKeys.children.all(),
+      queryKeys.tree(),
+      queryKeys.searchPlayers.all(),
+      queryKeys.recentPlayers(),
+    ]),
+  /** A child agent was made or repriced: the children list (downline and transfer pages) and the tree. */
+  downlineChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.children.all(), queryKeys.tree(), queryKeys.searchPlayers.all()]),
+  /** An order was paid: the agent's figures. */
+  orderPaid: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.user()]),
+};
