@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { type Locale, type MessageKey, pickLocale, translate } from '../i18n/messages';
+import { pickLocale } from '../i18n/locale';
+import { type Locale, type MessageKey, translate } from '../i18n/messages';
 import { resolveSession, type SessionContext } from '../modules/auth/session-service';
 
 declare module 'fastify' {

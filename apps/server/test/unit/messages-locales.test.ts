@@ -1,45 +1,53 @@
+import { readdirSync } from 'node:fs';
+import { SERVER_ERROR_MSG, SESSION_EXPIRED_MSG } from '@promoter/contract';
 import { describe, expect, it } from 'vitest';
-import { cn, LOCALES, translate } from '../../src/i18n/messages';
-import type { Locale, MessageKey } from '../../src/i18n/messages';
-import { extraLocales } from '../../src/i18n/messages-extra';
+import { catalogs, cn, LOCALES, translate } from '../../src/i18n/messages';
+import type { MessageKey } from '../../src/i18n/messages';
 
-/** The ten locales besides cn and en, in the product's order. */
-const EXTRA = LOCALES.filter((l): l is Exclude<Locale, 'cn' | 'en'> => l !== 'cn' && l !== 'en');
 const KEYS = Object.keys(cn) as MessageKey[];
 /** Answered in Chinese whatever the locale (FIXED in messages.ts). */
 const ALWAYS_CHINESE: readonly MessageKey[] = ['sessionExpired', 'serverError'];
 
-/** The `{name}` placeholders of a template, sorted, with repeats, as `translate` finds them. */
-function placeholders(template: string): string[] {
-  return Array.from(template.matchAll(/\{(\w+)\}/g), (m) => m[1] as string).sort();
+/** The `{{name}}` parameters of a template, sorted, with repeats. */
+function parameters(template: string): string[] {
+  return Array.from(template.matchAll(/\{\{(\w+)\}\}/g), (m) => m[1] as string).sort();
 }
 
-describe('server messages in the ten extra locales', () => {
-  it('has exactly the ten extra locales', () => {
-    expect(EXTRA).toHaveLength(10);
-    expect(Object.keys(extraLocales).sort()).toEqual([...EXTRA].sort());
+describe('server message catalogs', () => {
+  it('has one JSON catalog per locale, and no other', () => {
+    const files = readdirSync(new URL('../../src/i18n/locales', import.meta.url)).sort();
+    expect(files).toEqual(LOCALES.map((locale) => `${locale}.json`).sort());
+    expect(Object.keys(catalogs).sort()).toEqual([...LOCALES].sort());
+    expect(LOCALES).toHaveLength(12);
   });
 
-  describe.each(EXTRA)('%s', (locale) => {
-    const messages = extraLocales[locale];
+  it('keeps the two texts the client recognises as they are in the contract', () => {
+    expect(cn.sessionExpired).toBe(SESSION_EXPIRED_MSG);
+    expect(cn.serverError).toBe(SERVER_ERROR_MSG);
+  });
 
-    it('has every key of cn, and no other', () => {
+  describe.each(LOCALES)('%s', (locale) => {
+    const messages = catalogs[locale];
+
+    it('has every key of cn, and no key cn lacks', () => {
       expect(Object.keys(messages).sort()).toEqual([...KEYS].sort());
     });
 
-    it.each(KEYS)('%s is a non-empty translation with the placeholders of cn', (key) => {
+    it.each(KEYS)('%s is a non-empty text with the parameters of cn', (key) => {
       const text = messages[key];
       expect(typeof text).toBe('string');
       expect(text.trim()).not.toBe('');
       expect(text).toBe(text.trim());
-      expect(placeholders(text)).toEqual(placeholders(cn[key]));
-      // No stray brace: a mistyped placeholder such as `{min` or `min}` is not replaced.
-      expect(text.replace(/\{\w+\}/g, '')).not.toMatch(/[{}]/);
+      expect(parameters(text)).toEqual(parameters(cn[key]));
+      // No stray brace: a parameter written `{min}`, `{{min}` or `{{ min }}` would not be replaced.
+      expect(text.replace(/\{\{\w+\}\}/g, '')).not.toMatch(/[{}]/);
+      // No i18next nesting: a text is never read as a reference to another key.
+      expect(text).not.toContain('$t(');
     });
 
-    it('is used by translate, which replaces the placeholders', () => {
+    it('is used by translate, which replaces the parameters', () => {
       for (const key of KEYS) {
-        const names = placeholders(cn[key]);
+        const names = parameters(cn[key]);
         const params = Object.fromEntries(names.map((name, i) => [name, `<${name}-${i}>`]));
         const result = translate(locale, key, params);
         if (ALWAYS_CHINESE.includes(key)) {
@@ -47,11 +55,11 @@ describe('server messages in the ten extra locales', () => {
           continue;
         }
         const expected = names.reduce(
-          (text, name) => text.replace(`{${name}}`, String(params[name])),
+          (text, name) => text.replace(`{{${name}}}`, String(params[name])),
           messages[key],
         );
         expect(result).toBe(expected);
-        expect(result).not.toMatch(/\{\w+\}/);
+        expect(result).not.toMatch(/\{\{\w+\}\}/);
         for (const name of names) expect(result).toContain(String(params[name]));
       }
     });
