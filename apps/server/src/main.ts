@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
-import { loginUrl, mintLoginTicket } from './modules/game/game-routes';
+import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { expireOrders } from './modules/payments/payment-service';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
 import { agents, goods, goodsCategories } from '../src/db/schema';
-import { mintLoginTicket } from '../src/modules/game/game-routes';
+import { mintLoginTicket } from '../src/modules/auth/login-service';
 import { type AccountOwner, type AccountCurrency, post } from '../src/modules/ledger/ledger-service';
 import { upsertPlayer } from '../src/modules/players/player-service';
 import { hashPassword } from '../src/modules/auth/password-service';

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../http/route';
-import { AppError } from '../../errors';
-import { findPlayer } from '../players/player-service';
-import { isInDownline } from '../agents/agent-tree';
+import { visiblePlayer } from '../players/player-service';
 import { checkUserType, loginWithTicket } from './login-service';
 import { revokeSession } from './session-service';
 import { publicUrlOf } from '../../http/public-url';
@@ -28,21 +26,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     rateLimit: 60,
   });
 
-  /** A player sees itself; an agent sees a player bound to it or to its downline. */
-  defineCall(app, 'getPlayer', async ({ input, session }) => {
-    const player = await findPlayer(app.db, input.playerId);
-    if (!player) throw new AppError('playerNotFound');
-    const visible =
-      player.id === session.playerId ||
-      (session.agentId !== null &&
-        player.boundAgentId !== null &&
-        (await isInDownline(app.db, session.agentId, player.boundAgentId)));
-    if (!visible) throw new AppError('playerNotFound');
-    return {
-      playerId: player.id,
-      nickname: player.nickname,
-      avatar: player.avatar,
-      agentId: player.boundAgentId,
-    };
-  });
+  defineCall(app, 'getPlayer', async ({ input, session }) => visiblePlayer(app.db, session, input.playerId));
 }

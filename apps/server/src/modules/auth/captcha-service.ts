@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CaptchaPurpose } from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SmsProvider } from '../../platform/sms/sms-provider';
@@ -89,36 +89,49 @@ export async function consumeCaptcha(
   purpose: CaptchaPurpose,
   code: string,
 ): Promise<void> {
-  const ok = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.mobile, mobile),
-          eq(smsCodes.purpose, purpose),
-          isNull(smsCodes.usedAt),
-          gt(smsCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!row || row.attempts >= CAPTCHA_RULES.maxAttempts) return false;
-    const expected = Buffer.from(row.codeHash, 'hex');
-    const given = Buffer.from(hashCode(deps.secret, mobile, purpose, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      await tx
-        .update(smsCodes)
-        .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(eq(smsCodes.id, row.id));
-      return false;
-    }
+  const ok = await deps.db.transaction((tx) => spendCaptcha(tx, deps.secret, mobile, purpose, code));
+  if (!ok) throw new AppError('captchaInvalid');
+}
+
+/**
+ * consumeCaptcha inside the caller's transaction, for a code that guards a change made in the same transaction:
+ * answers false for a wrong or dead code, whose counted attempt is kept only if the caller commits (it should
+ * commit and refuse afterwards, with captchaInvalid).
+ */
+export async function spendCaptcha(
+  tx: Tx,
+  secret: string,
+  mobile: string,
+  purpose: CaptchaPurpose,
+  code: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select()
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.purpose, purpose),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || row.attempts >= CAPTCHA_RULES.maxAttempts) return false;
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(secret, mobile, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
     await tx
       .update(smsCodes)
-      .set({ usedAt: sql`now()` })
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(eq(smsCodes.id, row.id));
-    return true;
-  });
-  if (!ok) throw new AppError('captchaInvalid');
+    return false;
+  }
+  await tx
+    .update(smsCodes)
+    .set({ usedAt: sql`now()` })
+    .where(eq(smsCodes.id, row.id));
+  return true;
 }

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
 import { publicUrlOf } from '../../http/public-url';
 import { defineCall } from '../../http/route';
-import { registerAgent } from '../agents/registration-service';
-import { agentCard, assertBindableAgent, bindToAgent, unbindFromAgent } from '../players/bind-service';
-import { findPlayer } from '../players/player-service';
-import { eq, sql } from 'drizzle-orm';
-import { agents, players } from '../../db/schema';
-import { consumeCaptcha, issueCaptcha } from './captcha-service';
-import { loginWithTicket } from './login-service';
+import { registerAgent } from './registration-service';
+import { agentCard, bindToAgent, unbindFromAgent } from '../players/bind-service';
+import { playerCard } from '../players/player-service';
+import { issueCaptcha } from './captcha-service';
+import { loginWithTicketAndBind } from './login-service';
+import { verifyMobile } from './mobile-service';
 import { changePassword, DEVICE_HEADER, loginWithPassword, resetPassword } from './password-service';
 import { loginWithUnionId, wechatAuthorizeUrl, wechatUnionId } from './wechat-service';
 
@@ -77,15 +75,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   defineCall(
     app,
     'playerBindLogin',
-    async ({ input, request }) => {
-      // The agent is checked before the ticket is spent, so a wrong agent id does not cost the player its ticket.
-      await assertBindableAgent(app.db, input.agentId);
-      const result = await loginWithTicket(loginDeps(request), input.token);
-      if (!result.isAgent && result.player && result.player.agentId === null) {
-        result.player = await bindToAgent(app.db, result.player.playerId, input.agentId);
-      }
-      return result;
-    },
+    async ({ input, request }) => loginWithTicketAndBind(loginDeps(request), input.token, input.agentId),
     { rateLimit: 30 },
   );
 
@@ -117,25 +107,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     rateLimit: 10,
   });
 
-  defineCall(
-    app,
-    'validatePlayer',
-    async ({ input }) => {
-      const player = await findPlayer(app.db, input.playerId);
-      if (!player) throw new AppError('playerNotFound');
-      const [agent] = await app.db
-        .select({ id: agents.id })
-        .from(agents)
-        .where(eq(agents.playerId, player.id));
-      return {
-        playerId: player.id,
-        nickname: player.nickname,
-        avatar: player.avatar,
-        isAgent: agent !== undefined,
-      };
-    },
-    { rateLimit: 30 },
-  );
+  defineCall(app, 'validatePlayer', async ({ input }) => playerCard(app.db, { playerId: input.playerId }), {
+    rateLimit: 30,
+  });
   defineCall(
     app,
     'register',
@@ -144,46 +118,13 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: 10 },
   );
 
-  defineCall(
-    app,
-    'getUserByMobile',
-    async ({ input }) => {
-      const [row] = await app.db
-        .select({
-          playerId: players.id,
-          nickname: players.nickname,
-          avatar: players.avatar,
-          agentId: agents.id,
-        })
-        .from(players)
-        .leftJoin(agents, eq(agents.playerId, players.id))
-        .where(eq(players.mobile, input.mobile));
-      if (!row) throw new AppError('mobileNotFound');
-      return {
-        playerId: row.playerId,
-        nickname: row.nickname,
-        avatar: row.avatar,
-        isAgent: row.agentId !== null,
-      };
-    },
-    { rateLimit: 30 },
-  );
+  defineCall(app, 'getUserByMobile', async ({ input }) => playerCard(app.db, { mobile: input.mobile }), {
+    rateLimit: 30,
+  });
   defineCall(
     app,
     'telVerify',
-    async ({ input, session }) => {
-      const [owner] = await app.db
-        .select({ id: players.id })
-        .from(players)
-        .where(eq(players.mobile, input.mobile));
-      if (owner && owner.id !== session.playerId) throw new AppError('mobileTaken');
-      await consumeCaptcha(captchaDeps, input.mobile, 'bind-mobile', input.code);
-      await app.db
-        .update(players)
-        .set({ mobile: input.mobile, updatedAt: sql`now()` })
-        .where(eq(players.id, session.playerId));
-      return { mobile: input.mobile };
-    },
+    async ({ input, session }) => verifyMobile(captchaDeps, session.playerId, input.mobile, input.code),
     { rateLimit: 10 },
   );
 }

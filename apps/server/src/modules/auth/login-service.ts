@@ -1,9 +1,17 @@
-import { ResponseCode, type TLoginResult } from '@promoter/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  clientLinks,
+  clientUrl,
+  LOGIN_TICKET_TTL_SECONDS,
+  ResponseCode,
+  type TLoginResult,
+} from '@promoter/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { agents, loginTickets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
+import { assertBindableAgent, bindToAgent } from '../players/bind-service';
 import { findPlayer, toPlayerDto } from '../players/player-service';
 import { createSession, hashToken } from './session-service';
 
@@ -12,6 +20,24 @@ export interface LoginDeps {
   sessionTtlHours: number;
   publicUrl: string;
 }
+
+/**
+ * A single-use login ticket for a player (the game server asks for them; the demo prints two at start-up): only its
+ * hash is stored, it expires after LOGIN_TICKET_TTL_SECONDS.
+ */
+export async function mintLoginTicket(
+  db: DbOrTx,
+  playerId: number,
+): Promise<{ ticket: string; expiresAt: Date }> {
+  const ticket = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(Date.now() + LOGIN_TICKET_TTL_SECONDS * 1000);
+  await db.insert(loginTickets).values({ ticketHash: hashToken(ticket), playerId, expiresAt });
+  return { ticket, expiresAt };
+}
+
+/** The web's page that signs a ticket in. */
+export const loginUrl = (publicUrl: string, ticket: string) =>
+  clientUrl(publicUrl, clientLinks.login.getHref({ token: ticket }));
 
 /**
  * Signs in the player behind a game ticket. The ticket is consumed in the same statement that checks it, so two
@@ -31,6 +57,23 @@ export async function loginWithTicket(deps: LoginDeps, ticket: string): Promise<
     .returning({ playerId: loginTickets.playerId });
   if (!used) throw new AppError('ticketInvalid');
   return loginPlayer(deps, used.playerId);
+}
+
+/**
+ * Signs in with a game ticket from an agent's invitation: an unbound player is bound to that agent. The agent is
+ * checked before the ticket is spent, so a wrong agent id does not cost the player its ticket.
+ */
+export async function loginWithTicketAndBind(
+  deps: LoginDeps,
+  ticket: string,
+  agentId: number,
+): Promise<TLoginResult> {
+  await assertBindableAgent(deps.db, agentId);
+  const result = await loginWithTicket(deps, ticket);
+  if (!result.isAgent && result.player && result.player.agentId === null) {
+    result.player = await bindToAgent(deps.db, result.player.playerId, agentId);
+  }
+  return result;
 }
 
 /** Opens a session for a player (and its agent, if it is one): 1001 without a game account, 1002 if frozen. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options } from '../../db/schema';
+import { AppError } from '../../errors';
 
 /**
  * Operator settings with the defaults the platform runs on when a row is missing. The public ones may be read
@@ -44,6 +45,14 @@ export async function getPublicOption(
     return fallback.isPublic ? { value: fallback.value } : 'not-public';
   }
   return null;
+}
+
+/** A public option's value, as anyone may read it; an option that is not public is refused as such. */
+export async function readPublicOption(db: DbOrTx, key: string): Promise<{ key: string; value: string }> {
+  const option = await getPublicOption(db, key);
+  if (option === null) throw new AppError('optionNotFound');
+  if (option === 'not-public') throw new AppError('optionNotPublic');
+  return { key, value: option.value };
 }
 
 export async function getPlatformTimeZone(db: DbOrTx): Promise<string> {

@@ -1,14 +1,59 @@
 import type { TPlayer } from '@promoter/contract';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, players } from '../../db/schema';
-import { refuse } from '../../errors';
+import { accounts, agents, players } from '../../db/schema';
+import { AppError, refuse } from '../../errors';
+import { isInDownline } from '../agents/agent-tree';
 
 export type PlayerRow = typeof players.$inferSelect;
 
 export async function findPlayer(db: DbOrTx, playerId: number): Promise<PlayerRow | null> {
   const [row] = await db.select().from(players).where(eq(players.id, playerId));
   return row ?? null;
+}
+
+/** Who a player is, as the registration and bind pages show it: found by id or by mobile. */
+export async function playerCard(
+  db: DbOrTx,
+  by: { playerId: number } | { mobile: string },
+): Promise<{ playerId: number; nickname: string; avatar: string; isAgent: boolean }> {
+  const [row] = await db
+    .select({ playerId: players.id, nickname: players.nickname, avatar: players.avatar, agentId: agents.id })
+    .from(players)
+    .leftJoin(agents, eq(agents.playerId, players.id))
+    .where('playerId' in by ? eq(players.id, by.playerId) : eq(players.mobile, by.mobile));
+  if (!row) throw new AppError('playerId' in by ? 'playerNotFound' : 'mobileNotFound');
+  return {
+    playerId: row.playerId,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    isAgent: row.agentId !== null,
+  };
+}
+
+/**
+ * A player as another session may see it: a player sees itself; an agent sees a player bound to it or to its
+ * downline. Anything else is answered as not found.
+ */
+export async function visiblePlayer(
+  db: DbOrTx,
+  viewer: { playerId: number; agentId: number | null },
+  playerId: number,
+): Promise<{ playerId: number; nickname: string; avatar: string; agentId: number | null }> {
+  const player = await findPlayer(db, playerId);
+  if (!player) throw new AppError('playerNotFound');
+  const visible =
+    player.id === viewer.playerId ||
+    (viewer.agentId !== null &&
+      player.boundAgentId !== null &&
+      (await isInDownline(db, viewer.agentId, player.boundAgentId)));
+  if (!visible) throw new AppError('playerNotFound');
+  return {
+    playerId: player.id,
+    nickname: player.nickname,
+    avatar: player.avatar,
+    agentId: player.boundAgentId,
+  };
 }
 
 export async function playerDiamonds(db: DbOrTx, playerId: number): Promise<number> {

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, players } from '../../db/schema';
 import { AppError } from '../../errors';
-import { consumeCaptcha } from '../auth/captcha-service';
-import { hashPassword } from '../auth/password-service';
-import { createSession, revokeSession } from '../auth/session-service';
+import { consumeCaptcha } from './captcha-service';
+import { hashPassword } from './password-service';
+import { createSession, revokeSession } from './session-service';
 import { getOption } from '../options/options-service';
-import { loadAgentUser } from './agent-queries';
+import { loadAgentUser } from '../agents/agent-queries';
 
 export interface RegisterInput {
   mobile: string;
