@@ -30,6 +30,7 @@ import {
   ZWithdrawalStatus,
 } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
+import { ZCaptchaCode, ZDiamondsPerMove, ZPassword, ZPurchaseQuantity } from './rules';
 
 /**
  * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent
@@ -183,14 +184,8 @@ export const ZArticle = z.object({
   updatedAt: ZIsoDate,
 });
 
-const ZPassword = z
-  .string()
-  .min(6, 'password must have at least 6 characters')
-  .max(64)
-  .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' });
 /** A token, ticket, code or key as another system made it: taken as sent, no control characters. */
 const ZToken = (max: number) => ZText(max, { min: 1, trim: false });
-const ZCaptchaCode = z.string().regex(/^\d{6}$/, 'captcha must be 6 digits');
 
 // ---- the call table (DESIGN section 3) ------------------------------------------------------
 
@@ -461,7 +456,7 @@ export const calls = {
     summary: 'Transfer diamonds to an agent of the caller’s downline',
     input: z.object({
       toAgentId: ZAgentId,
-      diamonds: z.number().int().min(1).max(100_000),
+      diamonds: ZDiamondsPerMove,
       requestId: ZRequestId,
     }),
     /** `diamonds`: the sender's stock after the transfer. */
@@ -490,7 +485,7 @@ export const calls = {
     summary: 'Recharge diamonds from the agent’s stock to a player',
     input: z.object({
       playerId: ZPlayerId,
-      diamonds: z.number().int().min(1).max(100_000),
+      diamonds: ZDiamondsPerMove,
       requestId: ZRequestId,
     }),
     /** `diamonds`: the agent's stock after the recharge. */
@@ -581,7 +576,7 @@ export const calls = {
     summary: 'Create an order and its payment',
     input: z.object({
       goodsId: z.number().int().positive().max(INT4_MAX),
-      quantity: z.number().int().min(1).max(99),
+      quantity: ZPurchaseQuantity,
       requestId: ZRequestId,
       /** 'jsapi' inside WeChat's browser (pay through its JS bridge), otherwise 'h5' (the default). */
       channel: ZPayChannel.optional(),

@@ -5,3 +5,5 @@ export * from './common';
 export * from './calls';
 export * from './game';
 export * from './envelope';
+export * from './rules';
+export * from './links';

@@ -14,12 +14,12 @@ export const MONEY_INPUT_MAX_FEN = 100_000_000;
  * A money amount typed by a person: up to two decimals, positive, at most MONEY_INPUT_MAX, e.g. "100", "100.5",
  * "100.50".
  */
-const MONEY_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
+export const MONEY_INPUT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 export const ZMoneyInput = z
   .string()
   .trim()
-  .regex(MONEY_INPUT, 'amount must be a positive number with at most two decimals')
-  .refine((value) => !MONEY_INPUT.test(value) || moneyToFen(value) <= MONEY_INPUT_MAX_FEN, {
+  .regex(MONEY_INPUT_PATTERN, 'amount must be a positive number with at most two decimals')
+  .refine((value) => !MONEY_INPUT_PATTERN.test(value) || moneyToFen(value) <= MONEY_INPUT_MAX_FEN, {
     message: `amount must be at most ${MONEY_INPUT_MAX}`,
   });
 
@@ -40,4 +40,16 @@ export function moneyToFen(money: string): number {
   const fen = Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
   if (!Number.isSafeInteger(fen)) throw new Error(`money amount out of range: ${money}`);
   return sign === '-' ? -fen : fen;
+}
+
+/**
+ * The fee of a withdrawal in fen, as the server charges it and the web quotes it. The rate option is a percentage
+ * with up to two decimals ("0", "0.6", "1.5"); fee = amount × rate, rounded half up to the fen, paid out of the
+ * amount (the agent receives amount - fee). Integer arithmetic only (BigInt: no product loses a digit). Throws on
+ * a rate that is not a non-negative percentage.
+ */
+export function withdrawalFeeFen(amountFen: number, feeRatePercent: string): number {
+  const basisPoints = moneyToFen(feeRatePercent); // "0.6" % -> 60 basis points
+  if (basisPoints < 0) throw new Error(`not a fee rate: ${feeRatePercent}`);
+  return Number((BigInt(amountFen) * BigInt(basisPoints) + 5_000n) / 10_000n);
 }

@@ -1,4 +1,11 @@
-import { type CallData, type CallDef, type CallName, calls, ResponseCode } from '@promoter/contract';
+import {
+  type CallData,
+  type CallDef,
+  type CallName,
+  calls,
+  ResponseCode,
+  ZEnvelopeOf,
+} from '@promoter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
@@ -26,9 +33,6 @@ interface RouteOptions {
   rateLimit?: number;
 }
 
-const envelopeOf = (data: z.ZodType) =>
-  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
-
 /**
  * Registers one call of the contract: its path, its schemas (which validate, serialize as an allow-list and feed
  * OpenAPI) and its access rule. Handlers stay a few lines: they call a service and return its data.
@@ -50,7 +54,7 @@ export function defineCall<N extends CallName>(
       [inputKey]: def.input,
       ...(def.uidHeader ? { headers: z.object({ uid: z.coerce.number().int().positive() }) } : {}),
       ...(def.auth === 'anyone' ? {} : { security: [{ token: [] }] }),
-      response: { 200: envelopeOf(def.data) },
+      response: { 200: ZEnvelopeOf(def.data) },
     },
     config: options.rateLimit
       ? {

@@ -1,4 +1,4 @@
-import { BillType, moneyToFen } from '@promoter/contract';
+import { BillType, clientLinks, moneyToFen } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { agents, articles, goods, goodsCategories, options, players, recharges } from '../db/schema';
@@ -55,7 +55,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       )
       .onConflictDoNothing();
     const demoOptions: Record<string, string> = {
-      'shop.url': '#/agent/mine-recharge',
+      'shop.url': `#${clientLinks.mineRecharge.getHref()}`,
       'download.android': 'https://download.example.com/lg-game/android.apk',
       'download.ios': 'https://download.example.com/lg-game/ios',
     };

@@ -3,29 +3,22 @@
  * its string from here; nothing else types a route.
  *
  * Each entry has `path` (the router pattern) and `getHref()` (what a link points to). Entries that take
- * query inputs accept them in `getHref`.
+ * query inputs accept them in `getHref`. The routes the server links to (login tickets, invitations, the page a
+ * payment returns to, ...) come from the contract's `clientLinks`, which the server builds its URLs with.
  */
+
+import { clientLinks, withQuery } from '@promoter/contract';
 
 export interface RoutePath<A extends unknown[] = []> {
   readonly path: string;
   readonly getHref: (...args: A) => string;
 }
 
-type Query = Record<string, string | number | undefined>;
-
-function withQuery(path: string, query: Query | undefined): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
 function route(path: string): RoutePath {
   return { path, getHref: () => path };
 }
+
+type Query = Record<string, string | number | undefined>;
 
 function routeWithQuery<Q extends Query>(path: string): RoutePath<[query?: Q]> {
   return { path, getHref: (query?: Q) => withQuery(path, query) };
@@ -69,20 +62,20 @@ export const paths = {
       '/agent/currency-detail',
     ),
     priceList: route('/agent/price-list'),
-    mineRecharge: routeWithQuery<{ from?: 'reg' }>('/agent/mine-recharge'),
-    queryOrder: routeWithQuery<{ orderId: string }>('/agent/query-order'),
+    mineRecharge: clientLinks.mineRecharge,
+    queryOrder: clientLinks.queryOrder,
     /**
      * Not in SPEC: WeChat sends the buyer back here from the silent authorization (snsapi_base) that reads the
      * openid WeChat Pay needs inside WeChat; `back` is the page to return to.
      */
-    wechatPayAuth: routeWithQuery<{ back?: string }>('/agent/wechat-pay-auth'),
+    wechatPayAuth: clientLinks.wechatPayAuth,
     setChild: route('/agent/set-child'),
     main: route('/agent/Main'),
     /** The lower-case spelling seen in links; redirects to `main`. */
     mainLowerCase: route('/agent/main'),
     // Without the sign-in flag.
     /** `agentId` fills in the agent to bind to; with the game's `token` it signs in and binds in one step. */
-    bindAgent: routeWithQuery<{ agentId?: number; token?: string }>('/agent/bind-agent'),
+    bindAgent: clientLinks.bindAgent,
     agentInfo: route('/agent/agent-info'),
     guideSetup: route('/agent/guide-setup'),
     transferAgent: route('/agent/transfer-agent'),
@@ -100,9 +93,9 @@ export const paths = {
   callback: route('/callback'),
 
   session: {
-    login: routeWithQuery<{ token?: string }>('/session/login'),
-    loginWx: routeWithQuery<{ code?: string }>('/session/loginWx'),
-    signUp: routeWithQuery<{ from?: number; level?: number }>('/session/sign-up'),
+    login: clientLinks.login,
+    loginWx: clientLinks.loginWx,
+    signUp: clientLinks.signUp,
     lockScreen: route('/session/lock-screen'),
     forgotPassword: route('/session/forgot-password'),
     resetPassword: route('/session/reset-password'),

@@ -1,4 +1,11 @@
-import { ResponseCode, type TAgentUser, fenToMoney, type AgentLevel } from '@promoter/contract';
+import {
+  ResponseCode,
+  type TAgentUser,
+  clientLinks,
+  clientUrl,
+  fenToMoney,
+  type AgentLevel,
+} from '@promoter/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
@@ -36,7 +43,7 @@ export function assertAgentUsable(status: AgentRow['status']): void {
 }
 
 export const inviteUrl = (publicUrl: string, agentId: number) =>
-  `${publicUrl}/#/session/sign-up?from=${agentId}`;
+  clientUrl(publicUrl, clientLinks.signUp.getHref({ from: agentId }));
 
 /**
  * The agent as getUser answers it: profile, balance and diamonds, and today's profit and diamonds sold, summed

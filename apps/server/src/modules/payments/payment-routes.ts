@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fenToMoney } from '@promoter/contract';
+import { clientLinks, clientUrl, fenToMoney } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -162,7 +162,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         return reply.status(404).send();
       }
       return reply.redirect(
-        `${publicUrlOf(request)}/#/agent/query-order?orderId=${encodeURIComponent(order.id)}`,
+        clientUrl(publicUrlOf(request), clientLinks.queryOrder.getHref({ orderId: order.id })),
         303,
       );
     },

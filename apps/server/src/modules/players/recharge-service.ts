@@ -1,4 +1,4 @@
-import { BillType, type TPlayerSummary } from '@promoter/contract';
+import { BillType, maskMobile, type TPlayerSummary } from '@promoter/contract';
 import { desc, eq, max, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { players, recharges } from '../../db/schema';
@@ -7,8 +7,6 @@ import { isInDownline } from '../agents/agent-tree';
 import { once } from '../ledger/idempotency';
 import { memo, move, refuseShortfall } from '../ledger/ledger-service';
 import { findPlayer, type PlayerRow } from './player-service';
-
-const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRow): Promise<TPlayerSummary> {
   const boundToMe = row.boundAgentId !== null && (await isInDownline(db, agentId, row.boundAgentId));

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type CallData, fenToMoney, type OrderStatus, ResponseCode } from '@promoter/contract';
+import {
+  type CallData,
+  clientLinks,
+  clientUrl,
+  fenToMoney,
+  type OrderStatus,
+  ResponseCode,
+} from '@promoter/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -149,7 +156,7 @@ export async function buyGoods(
     amountFen: order.amountFen,
     description: `${order.goodsName} × ${order.quantity}`,
     notifyUrl: `${deps.siteUrl}/api/pay/${payments.name}/notify`,
-    returnUrl: `${deps.siteUrl}/#/agent/query-order?orderId=${order.id}`,
+    returnUrl: clientUrl(deps.siteUrl, clientLinks.queryOrder.getHref({ orderId: order.id })),
     clientIp: deps.clientIp,
     expiresAt: order.expiresAt,
   };

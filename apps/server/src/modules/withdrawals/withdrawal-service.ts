@@ -5,6 +5,7 @@ import {
   type TWithdrawal,
   type WithdrawalAccountType,
   type WithdrawalStatus,
+  withdrawalFeeFen,
 } from '@promoter/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -31,15 +32,6 @@ export function toWithdrawalDto(row: WithdrawalRow): TWithdrawal {
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     remark: row.remark,
   };
-}
-
-/**
- * The fee of a withdrawal in fen. The rate option is a percentage with up to two decimals ("0", "0.6", "1.5");
- * the fee is rounded half up to the fen and paid out of the amount (the agent receives amount - fee).
- */
-export function withdrawalFeeFen(amountFen: number, feeRatePercent: string): number {
-  const basisPoints = moneyToFen(feeRatePercent); // "0.6" % -> 60 basis points
-  return Math.floor((amountFen * basisPoints + 5_000) / 10_000);
 }
 
 export interface WithdrawInput {

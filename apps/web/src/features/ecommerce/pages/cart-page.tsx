@@ -14,7 +14,7 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TGoods } from '@promoter/contract';
+import { PURCHASE_QUANTITY_MAX, type TGoods } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +26,6 @@ import { formatMoney } from '../../../lib/format';
 import type { CartItem } from '../../../stores/cart';
 import { cart, cartStore, cartTotal, lineTotal } from '../../../stores/cart';
 import { useShopGoods } from '../../../api/get-shop-categories';
-import { MAX_LINE_QUANTITY } from '../lib/checkout';
 
 /** Items keep the price of the day they were put in; the shop's current price (for this account) wins. */
 function useRepricedCart(goods: TGoods[] | undefined) {
@@ -114,7 +113,7 @@ function CartLine({
           <IconButton
             size="small"
             aria-label={t('cart.increase')}
-            disabled={busy || item.quantity >= MAX_LINE_QUANTITY}
+            disabled={busy || item.quantity >= PURCHASE_QUANTITY_MAX}
             onClick={() => cart.setQuantity(item.id, item.quantity + 1)}
             data-testid={`cart-increase-${item.id}`}
           >

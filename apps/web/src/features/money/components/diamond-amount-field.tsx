@@ -1,18 +1,18 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DIAMONDS_PER_MOVE_MAX, ZDiamondsPerMove } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../i18n/keys';
 import { ChoiceChip } from './choice-chip';
 
 export const QUICK_DIAMONDS = [10, 50, 100, 500, 1000] as const;
-export const MAX_DIAMONDS = 100_000;
 
 /** Why a typed number of diamonds cannot be sent, or null: whole diamonds from 1 to 100 000, within the stock. */
 export function diamondAmountError(text: string, stock: number | undefined): TranslationKey | null {
-  if (!/^\d{1,6}$/.test(text.trim())) return 'money.amount.wholeDiamonds';
+  if (!/^\d+$/.test(text.trim())) return 'money.amount.wholeDiamonds';
   const value = Number(text.trim());
-  if (value < 1 || value > MAX_DIAMONDS) return 'money.amount.wholeDiamonds';
+  if (!ZDiamondsPerMove.safeParse(value).success) return 'money.amount.wholeDiamonds';
   if (stock !== undefined && value > stock) return 'money.amount.notEnoughStock';
   return null;
 }
@@ -74,8 +74,8 @@ export function DiamondAmountField({
           error === 'money.amount.notEnoughStock'
             ? t(error, { stock: stock ?? 0 })
             : error
-              ? t(error, { max: MAX_DIAMONDS })
-              : t('money.amount.diamondsHint', { max: MAX_DIAMONDS })
+              ? t(error, { max: DIAMONDS_PER_MOVE_MAX })
+              : t('money.amount.diamondsHint', { max: DIAMONDS_PER_MOVE_MAX })
         }
         fullWidth
         slotProps={{

@@ -1,7 +1,6 @@
 import Chip from '@mui/material/Chip';
-import type { TPlayerSummary } from '@promoter/contract';
+import { maskMobile, type TPlayerSummary } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
-import { maskMobile } from '../lib/mask';
 import { PersonLine } from './person-line';
 
 /** A player as the recharge screen shows it: avatar, nickname, id and the mobile with its middle hidden. */

@@ -1,8 +1,4 @@
-/** A mobile number with its middle hidden (138****5678); anything shorter than 7 characters is kept as is. */
-export function maskMobile(mobile: string): string {
-  if (mobile.includes('*') || mobile.length < 7) return mobile;
-  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
-}
+import { maskMobile } from '@promoter/contract';
 
 /**
  * A payout account with most of it hidden: an e-mail keeps its first two characters and its domain

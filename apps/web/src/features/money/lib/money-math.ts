@@ -1,12 +1,9 @@
-import { fenToMoney, moneyToFen } from '@promoter/contract';
-
-/** What a person may type as an amount of money: up to ten digits, at most two decimals (the contract's rule). */
-export const MONEY_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
+import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, withdrawalFeeFen } from '@promoter/contract';
 
 /** Fen of a typed amount, or null when it is not a valid positive amount. */
 export function parseMoneyInput(text: string): number | null {
   const trimmed = text.trim();
-  if (!MONEY_INPUT.test(trimmed)) return null;
+  if (!MONEY_INPUT_PATTERN.test(trimmed)) return null;
   return moneyToFen(trimmed);
 }
 
@@ -20,25 +17,19 @@ export function safeFen(money: string | undefined): number | null {
   }
 }
 
-/**
- * The fee of a withdrawal, as the server computes it: the rate option is a percentage with up to two decimals
- * ("0", "0.6", "1.5"); fee = amount × rate, rounded half up to the fen, paid out of the amount. Integer
- * arithmetic only (BigInt, so no product ever loses a digit).
- */
-export function withdrawalFeeFen(amountFen: number, feeRatePercent: string): number | null {
-  const basisPoints = safeFen(feeRatePercent);
-  if (basisPoints === null || basisPoints < 0) return null;
-  return Number((BigInt(amountFen) * BigInt(basisPoints) + 5_000n) / 10_000n);
-}
-
 export interface WithdrawalQuote {
   fee: string;
   receive: string;
 }
 
+/** The fee and what the agent receives, by the contract's `withdrawalFeeFen`; null for an unreadable rate. */
 export function quoteWithdrawal(amountFen: number, feeRatePercent: string): WithdrawalQuote | null {
-  const feeFen = withdrawalFeeFen(amountFen, feeRatePercent);
-  if (feeFen === null) return null;
+  let feeFen: number;
+  try {
+    feeFen = withdrawalFeeFen(amountFen, feeRatePercent);
+  } catch {
+    return null;
+  }
   return { fee: fenToMoney(feeFen), receive: fenToMoney(amountFen - feeFen) };
 }
 

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { fenToMoney } from '@promoter/contract';
+import { fenToMoney, MONEY_INPUT_PATTERN } from '@promoter/contract';
 import type { WithdrawalAccountType } from '@promoter/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
 import { ListError } from '../components/list-states';
 import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
-import { MONEY_INPUT, parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
+import { parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 
 interface WithdrawForm {
@@ -77,7 +77,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
 
   const validateAmount = (value: string) => {
     const text = value.trim();
-    if (!MONEY_INPUT.test(text)) return t('money.amount.moneyFormat');
+    if (!MONEY_INPUT_PATTERN.test(text)) return t('money.amount.moneyFormat');
     const fen = parseMoneyInput(text) ?? 0;
     if (fen < minFen || fen === 0) return t('money.withdrawApply.belowMin', { min: formatMoney(rules.min) });
     if (balanceFen !== null && fen > balanceFen) return t('money.amount.overBalance');

@@ -4,9 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../lib/goods';
+import { PURCHASE_QUANTITY_MAX, PURCHASE_QUANTITY_MIN } from '@promoter/contract';
+import { clampQuantity } from '../lib/goods';
 
-/** − quantity + within 1 to 99; typing a number works too. */
+/** − quantity + within what buyGoods takes (1 to 99); typing a number works too. */
 export function QuantityStepper({
   value,
   onChange,
@@ -27,7 +28,7 @@ export function QuantityStepper({
       <IconButton
         size="small"
         aria-label={t('cart.decrease')}
-        disabled={disabled || value <= MIN_QUANTITY}
+        disabled={disabled || value <= PURCHASE_QUANTITY_MIN}
         onClick={() => onChange(clampQuantity(value - 1))}
         data-testid={`${testIdPrefix}-decrease`}
       >
@@ -50,7 +51,7 @@ export function QuantityStepper({
       <IconButton
         size="small"
         aria-label={t('cart.increase')}
-        disabled={disabled || value >= MAX_QUANTITY}
+        disabled={disabled || value >= PURCHASE_QUANTITY_MAX}
         onClick={() => onChange(clampQuantity(value + 1))}
         data-testid={`${testIdPrefix}-increase`}
       >

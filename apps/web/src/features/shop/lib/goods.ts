@@ -1,4 +1,4 @@
-import { fenToMoney, moneyToFen } from '@promoter/contract';
+import { fenToMoney, moneyToFen, PURCHASE_QUANTITY_MAX, PURCHASE_QUANTITY_MIN } from '@promoter/contract';
 import type { TGoods } from '@promoter/contract';
 
 /** The price of one diamond in a package, as the server priced it for me (packages are diamonds × my price). */
@@ -12,11 +12,8 @@ export function totalOf(price: string, quantity: number): string {
   return fenToMoney(moneyToFen(price) * quantity);
 }
 
-/** buyGoods takes 1 to 99 of a package. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
-
+/** A quantity within what buyGoods takes (the contract's PURCHASE_QUANTITY_MIN to PURCHASE_QUANTITY_MAX). */
 export function clampQuantity(quantity: number): number {
-  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.floor(quantity)));
+  if (!Number.isFinite(quantity)) return PURCHASE_QUANTITY_MIN;
+  return Math.min(PURCHASE_QUANTITY_MAX, Math.max(PURCHASE_QUANTITY_MIN, Math.floor(quantity)));
 }
