@@ -3,7 +3,12 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { agents, orders, paymentNotifications } from '../../db/schema';
-import type { PaymentProvider, VerifiedPayment } from '../../platform/payments/payment-provider';
+import {
+  type NotificationInput,
+  PaymentNotificationError,
+  type PaymentProvider,
+  type VerifiedPayment,
+} from '../../platform/payments/payment-provider';
 import { memo, type Posting, postAll } from '../ledger/ledger-service';
 import { priceOrder, sharesOf } from './order-pricing';
 import type { Share } from './profit';
@@ -126,6 +131,31 @@ export async function applyPayment(
     source,
   });
   return outcome;
+}
+
+/**
+ * A provider's notification as it arrives: verified over its raw bytes by the provider named in its address, then
+ * applied once. One that cannot be trusted or read is recorded and refused; the caller tells the provider so.
+ */
+export async function receiveNotification(
+  deps: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
+  provider: string,
+  input: NotificationInput,
+): Promise<PaymentOutcome | 'refused' | 'unknown-provider'> {
+  if (provider !== deps.payments.name) return 'unknown-provider';
+  try {
+    const payment = deps.payments.verifyNotification(input);
+    return await applyPayment(deps.db, provider, payment);
+  } catch (error) {
+    if (error instanceof PaymentNotificationError || error instanceof SyntaxError) {
+      deps.log.warn({ provider, reason: error.message }, 'payment notification refused');
+      await deps.db
+        .insert(paymentNotifications)
+        .values({ provider, outcome: `refused: ${error.message}`.slice(0, 200) });
+      return 'refused';
+    }
+    throw error;
+  }
 }
 
 /** How often, at most, one pending order's page makes us ask the provider about it. */

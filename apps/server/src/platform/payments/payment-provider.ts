@@ -36,6 +36,14 @@ export interface JsapiPayments {
   bridgeParams(prepayId: string): TWechatPayBridge;
 }
 
+/** A checkout page this server shows for the provider (the sandbox's), reached by a link the provider signed. */
+export interface HostedCheckout {
+  /** Whether `signature` is the provider's signature of the checkout link of `orderId`. */
+  checkLink(orderId: string, signature: string | undefined): boolean;
+  /** The signed notification the provider sends when a person pays the order on the page. */
+  paidNotification(order: { id: string; amountFen: number }): NotificationInput;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechat';
   /** A checkout page the buyer is sent to (WeChat Pay H5, the sandbox's page). */
@@ -47,6 +55,8 @@ export interface PaymentProvider {
    * like a notification. Absent when the provider's notifications are the only word (the sandbox).
    */
   queryPayment?(orderId: string): Promise<VerifiedPayment>;
+  /** Present when this server shows the provider's checkout page (the sandbox's: /api/pay/sandbox/checkout/:orderId). */
+  readonly checkout?: HostedCheckout;
   /** Verifies a notification's signature and reads it; throws PaymentNotificationError when it cannot be trusted. */
   verifyNotification(input: NotificationInput): VerifiedPayment;
 }

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  type HostedCheckout,
   type NotificationInput,
   PaymentNotificationError,
   type PaymentProvider,
@@ -19,6 +20,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
 
   constructor(private readonly key: string) {}
+
+  readonly checkout: HostedCheckout = {
+    checkLink: (orderId, signature) => this.checkSignature(`checkout:${orderId}`, signature),
+    // The sandbox calls back like a real provider would: a signed notification, verified like any other.
+    paidNotification: (order) => {
+      const { body, signature } = this.notification({
+        orderId: order.id,
+        providerRef: `SANDBOX-${randomBytes(8).toString('hex')}`,
+        amountFen: order.amountFen,
+        paid: true,
+      });
+      return { headers: { [SANDBOX_SIGNATURE_HEADER]: signature }, rawBody: body };
+    },
+  };
 
   sign(value: string): string {
     return createHmac('sha256', this.key).update(value).digest('hex');
