@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
@@ -32,14 +32,13 @@ export default tseslint.config(
   // ---------------------------------------------------------------------------------------------------------------
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { boundaries, 'import-x': importX },
+    plugins: { boundaries, import: importPlugin },
     settings: {
       // The entry point (main.tsx) starts the app: it is outside the layers.
       'boundaries/ignore': ['apps/web/src/main.tsx'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
       'boundaries/elements': [
         ...['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'stores', 'theme'].map((folder) => ({
           type: 'shared',
@@ -81,7 +80,7 @@ export default tseslint.config(
       ],
       // Every file of the client belongs to a layer.
       'boundaries/no-unknown-files': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );
