@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type CallData, type CallDef, type CallInput, type CallName, calls } from '@promoter/contract';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -92,26 +93,73 @@ export async function build(
   };
 }
 
-/** Calls the API through Fastify's inject and returns the envelope. */
-export async function call<T = unknown>(
+export interface Answer<T> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** The caller's address (Fastify inject's remoteAddress). */
+  ip?: string;
+}
+
+/**
+ * Calls one call of the contract by name: its method and path come from `calls`, the input is typed by its
+ * schema (the body of a POST, the query string of a GET) and the answer's `data` by its data schema, so a changed
+ * shape fails to compile here. `data` is what the server sent: on a refusal it is null, whatever its type says.
+ */
+export async function api<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  options: CallOptions & { input?: CallInput<N> } = {},
+): Promise<Answer<CallData<N>>> {
+  const def = calls[name] as CallDef;
+  const { input, ...rest } = options;
+  return callRaw<CallData<N>>(app, def.method, def.path, {
+    ...rest,
+    ...(def.method === 'GET' ? { query: input as Record<string, unknown> | undefined } : { body: input }),
+  });
+}
+
+/**
+ * `api` with an input the contract's types refuse on purpose (malformed, missing or out-of-range fields): the
+ * path and the answer's type still come from the call.
+ */
+export function apiUnchecked<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  options: CallOptions & { input?: unknown } = {},
+): Promise<Answer<CallData<N>>> {
+  return api(app, name, options as CallOptions & { input?: CallInput<N> });
+}
+
+/**
+ * Calls the API by method and path with an untyped input: for what is not a call of the contract (a missing
+ * path) and for input the contract's types refuse on purpose (malformed, hostile, the wrong method).
+ */
+export async function callRaw<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   path: string,
-  options: {
-    body?: unknown;
-    query?: Record<string, string | number>;
-    token?: string;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
+  options: CallOptions & { body?: unknown; query?: Record<string, unknown> } = {},
+): Promise<Answer<T>> {
   const response = await app.inject({
     method,
     url: `/api/${path}`,
     query: options.query
-      ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(options.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
       : undefined,
     payload: options.body as object | undefined,
     headers: { ...(options.token ? { 'xx-token': options.token } : {}), ...options.headers },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
   const body = response.json() as { code: number; msg: string; data: T };
   return { status: response.statusCode, ...body };

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../../src/db/schema';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { build, callRaw, type TestApp } from '../helper';
 
 /**
  * Issue 9: the authorization matrix, generated from the contract's `auth` field. Every call times every kind of
@@ -165,7 +165,7 @@ async function entryOf(agentId: number): Promise<string> {
 }
 
 async function buy(playerId: number): Promise<string> {
-  const answer = await call<{ orderId: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
+  const answer = await callRaw<{ orderId: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
     token: await signIn(t.app, t.db, playerId),
     headers: { uid: String(playerId) },
     body: { goodsId: w.goodsId, quantity: 1, requestId: rid() },
@@ -175,7 +175,7 @@ async function buy(playerId: number): Promise<string> {
 }
 
 async function withdraw(playerId: number, accountNo: string) {
-  const answer = await call(t.app, 'POST', 'agent/user/withdrawPostByUser', {
+  const answer = await callRaw(t.app, 'POST', 'agent/user/withdrawPostByUser', {
     token: await signIn(t.app, t.db, playerId),
     body: { amount: '100.00', accountType: 'alipay', accountName: 'n', accountNo, requestId: rid() },
   });

@@ -1,10 +1,10 @@
-import { calls, type CallData, ResponseCode, type TChildAgent, type TTreeNode } from '@promoter/contract';
+import { calls, ResponseCode, type TChildAgent, type TTreeNode } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, players } from '../../src/db/schema';
 import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 
 /**
  * The downline calls of an agent: children (direct children, team sizes, keyword, pages), tree (the whole subtree,
@@ -24,26 +24,20 @@ afterAll(async () => t.close());
 
 const cn = (key: MessageKey, params?: Record<string, string>) => translate('cn', key, params);
 
-type Children = CallData<'children'>;
-type Tree = CallData<'tree'>;
-type SetPrice = CallData<'setPrice'>;
-type SetChildAgent = CallData<'setChildAgent'>;
-type Categories = CallData<'shopCategories'>;
-
 const children = (token: string, query: Record<string, string | number> = {}) =>
-  call<Children>(t.app, 'GET', 'agent/user/children', { token, query });
-const tree = (token: string) => call<Tree>(t.app, 'GET', 'agent/user/tree', { token });
+  api(t.app, 'children', { token, input: query });
+const tree = (token: string) => api(t.app, 'tree', { token });
 const setPrice = (token: string, childId: number, price: string) =>
-  call<SetPrice>(t.app, 'POST', 'agent/user/price', { token, body: { childId, price } });
+  api(t.app, 'setPrice', { token, input: { childId, price } });
 const setChildAgent = (token: string, playerId: number, level: number) =>
-  call<SetChildAgent>(t.app, 'POST', 'agent/user/setChildAgent', { token, body: { playerId, level } });
+  apiUnchecked(t.app, 'setChildAgent', { token, input: { playerId, level } });
 
 /** The price of the 1000-diamond goods in the shop of the account behind `playerId`. */
 async function shopPrice(playerId: number): Promise<string> {
   const token = await signIn(t.app, t.db, playerId);
-  const result = await call<Categories>(t.app, 'POST', 'shop/goods/categories', {
+  const result = await api(t.app, 'shopCategories', {
     token,
-    body: {},
+    input: {},
     headers: { uid: String(playerId) },
   });
   expect(result).toMatchObject({ status: 200, code: ResponseCode.success });
@@ -224,7 +218,7 @@ describe('agent/user/children', () => {
     const playerId = await createPlayer(t.db);
     const token = await signIn(t.app, t.db, playerId);
     expect(await children(token)).toMatchObject({ code: ResponseCode.failure, msg: cn('agentsOnly') });
-    const anonymous = await call(t.app, 'GET', 'agent/user/children');
+    const anonymous = await api(t.app, 'children');
     expect(anonymous).toMatchObject({ code: ResponseCode.notSignedIn });
   });
 
@@ -335,7 +329,7 @@ describe('agent/user/setChildAgent', () => {
     expect(player?.boundAgentId).toBeNull();
 
     const token = await signIn(t.app, t.db, playerId);
-    const user = await call<CallData<'getUser'>>(t.app, 'GET', 'agent/user/getUser', { token });
+    const user = await api(t.app, 'getUser', { token });
     expect(user).toMatchObject({ code: ResponseCode.success });
     expect(user.data).toMatchObject({
       agentId: child.agentId,
@@ -363,7 +357,7 @@ describe('agent/user/setChildAgent', () => {
     expect(row).toMatchObject({ level: 3, parentId: d.g1.agentId });
 
     const token = await signIn(t.app, t.db, underG1);
-    const user = await call<CallData<'getUser'>>(t.app, 'GET', 'agent/user/getUser', { token });
+    const user = await api(t.app, 'getUser', { token });
     expect(user.data).toMatchObject({ level: 3, parentId: d.g1.agentId });
     // The new silver agent is in g1's tree, and in top's tree under g1.
     expect(flatten((await tree(d.g1.token)).data.root)).toContain(byG1.data.child.agentId);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, options } from '../../src/db/schema';
-import { build, call, type TestApp } from '../helper';
+import { api, build, callRaw, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => t.close());
 
 describe('the envelope', () => {
   it('answers an unknown path with 404 in the envelope', async () => {
-    const result = await call(t.app, 'GET', 'no/such/call');
+    const result = await callRaw(t.app, 'GET', 'no/such/call');
     expect(result.status).toBe(404);
     expect(result).toMatchObject({ code: 0, data: null });
   });
@@ -58,7 +58,7 @@ describe('the envelope', () => {
     expect(results.slice(0, 30).map((r) => r.status)).toEqual(Array(30).fill(200));
     expect(results[30]).toMatchObject({ status: 429, code: 0 });
     // Another address is not affected.
-    expect((await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token: 'x' } })).status).toBe(200);
+    expect((await api(t.app, 'tokenLogin', { input: { token: 'x' } })).status).toBe(200);
   });
 
   it('serves the OpenAPI document of the contract', async () => {
@@ -73,35 +73,29 @@ describe('the envelope', () => {
 
 describe('content', () => {
   it('reads an article by slug and by id', async () => {
-    const bySlug = await call<{ id: number; title: string }>(t.app, 'POST', 'portal/articles/read', {
-      body: { slug: 'help' },
+    const bySlug = await api(t.app, 'readArticle', {
+      input: { slug: 'help' },
     });
     expect(bySlug).toMatchObject({ code: 1, data: { slug: 'help', title: '帮助', content: '内容' } });
-    const byId = await call(t.app, 'POST', 'portal/articles/read', { body: { id: bySlug.data.id } });
+    const byId = await api(t.app, 'readArticle', { input: { id: bySlug.data.id } });
     expect(byId.data).toEqual(bySlug.data);
-    expect((await call(t.app, 'POST', 'portal/articles/read', { body: { slug: 'none' } })).code).toBe(0);
-    expect((await call(t.app, 'POST', 'portal/articles/read', { body: {} })).status).toBe(400);
+    expect((await api(t.app, 'readArticle', { input: { slug: 'none' } })).code).toBe(0);
+    expect((await api(t.app, 'readArticle', { input: {} })).status).toBe(400);
   });
 
   it('reads public options only', async () => {
-    expect(
-      (await call(t.app, 'POST', 'system/version/getOptionsByKey', { body: { key: 'shop.url' } })).data,
-    ).toEqual({
+    expect((await api(t.app, 'getOptionsByKey', { input: { key: 'shop.url' } })).data).toEqual({
       key: 'shop.url',
       value: 'https://shop.test',
     });
-    const hidden = await call(t.app, 'POST', 'system/version/getOptionsByKey', {
-      body: { key: 'price.level1' },
+    const hidden = await api(t.app, 'getOptionsByKey', {
+      input: { key: 'price.level1' },
     });
     expect(hidden).toMatchObject({ code: 0, data: null });
-    expect(
-      (await call(t.app, 'POST', 'system/version/getOptionsByKey', { body: { key: 'close.scheme' } })).data,
-    ).toEqual({
+    expect((await api(t.app, 'getOptionsByKey', { input: { key: 'close.scheme' } })).data).toEqual({
       key: 'close.scheme',
       value: 'lgapp://close',
     });
-    expect(
-      (await call(t.app, 'POST', 'system/version/getOptionsByKey', { body: { key: 'nope' } })).code,
-    ).toBe(0);
+    expect((await api(t.app, 'getOptionsByKey', { input: { key: 'nope' } })).code).toBe(0);
   });
 });

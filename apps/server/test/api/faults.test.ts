@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 import { createAgent, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid: number) => {
@@ -49,13 +49,13 @@ describe('the server survives its database connections dying', () => {
     });
     await expect(interrupted).rejects.toThrow();
     // Under load too: requests in flight while the backends are terminated again.
-    const load = Array.from({ length: 40 }, () => call(t.app, 'GET', 'agent/user/getUser', { token }));
+    const load = Array.from({ length: 40 }, () => api(t.app, 'getUser', { token }));
     await terminateAll();
     const answers = await Promise.all(load);
     for (const answer of answers) expect([200, 500]).toContain(answer.status);
     await admin.end();
     await sleep(100);
-    const after = await call<{ agentId: number }>(t.app, 'GET', 'agent/user/getUser', { token });
+    const after = await api(t.app, 'getUser', { token });
     expect(after).toMatchObject({ status: 200, code: 1, data: { agentId } });
   });
 });

@@ -2,7 +2,7 @@ import { ZGameMintTicketResult } from '@promoter/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGameRequest } from '../../src/modules/game/game-signature';
-import { build, call, TEST_GAME_SECRET, type TestApp } from '../helper';
+import { api, build, TEST_GAME_SECRET, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,9 +51,9 @@ describe('game integration API', () => {
     const ttl = new Date(expiresAt).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(290_000);
     expect(ttl).toBeLessThanOrEqual(300_000);
-    const login = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token: ticket } });
+    const login = await api(t.app, 'tokenLogin', { input: { token: ticket } });
     expect(login.code).toBe(1);
-    expect((await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token: ticket } })).code).toBe(0);
+    expect((await api(t.app, 'tokenLogin', { input: { token: ticket } })).code).toBe(0);
   });
 
   it('refuses a request signed with another secret', async () => {

@@ -1,15 +1,9 @@
-import {
-  ResponseCode,
-  SESSION_EXPIRED_MSG,
-  type TLoginResult,
-  type TPlayer,
-  ZPlayer,
-} from '@promoter/contract';
+import { ResponseCode, SESSION_EXPIRED_MSG, ZPlayer } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { options, players, smsCodes } from '../../src/db/schema';
 import { createAgent, createPlayer, signIn, ticketFor } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { api, cn, newMobile, wrongCode } from './identity-support';
 
@@ -40,9 +34,8 @@ const mobileOf = async (playerId: number) =>
   (await t.db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)))[0]?.mobile;
 
 const bind = (token: string, agentId: number, lang?: 'en') =>
-  api<{ player: TPlayer }>(t.app, 'POST', 'agent/public/bind', { token, body: { agentId }, lang });
-const unbind = (token: string) =>
-  api<{ player: TPlayer }>(t.app, 'POST', 'agent/public/unbind', { token, body: {} });
+  api(t.app, 'bind', { token, input: { agentId }, lang });
+const unbind = (token: string) => api(t.app, 'unbind', { token, input: {} });
 
 describe('agent/public/bind', () => {
   it('binds a player to an active agent', async () => {
@@ -116,7 +109,7 @@ describe('agent/public/bind', () => {
 
   it('needs a session', async () => {
     const { agentId } = await createAgent(t.db);
-    const result = await api(t.app, 'POST', 'agent/public/bind', { body: { agentId } });
+    const result = await api(t.app, 'bind', { input: { agentId } });
     expect(result.code).toBe(ResponseCode.notSignedIn);
     expect(result.msg).toBe(SESSION_EXPIRED_MSG);
   });
@@ -158,7 +151,7 @@ describe('agent/public/unbind', () => {
 
 describe('agent/login/playerBindLogin', () => {
   const bindLogin = (token: string, agentId: number) =>
-    api<TLoginResult>(t.app, 'POST', 'agent/login/playerBindLogin', { body: { token, agentId } });
+    api(t.app, 'playerBindLogin', { input: { token, agentId } });
 
   it('signs an unbound player in and binds it to the agent', async () => {
     const { agentId } = await createAgent(t.db);
@@ -168,9 +161,9 @@ describe('agent/login/playerBindLogin', () => {
     expect(result.data.isAgent).toBe(false);
     expect(ZPlayer.parse(result.data.player)).toMatchObject({ playerId, agentId });
     expect(await boundAgentOf(playerId)).toBe(agentId);
-    const self = await api(t.app, 'GET', 'agent/login/getPlayer', {
+    const self = await api(t.app, 'getPlayer', {
       token: result.data.token,
-      query: { playerId: String(playerId) },
+      input: { playerId: String(playerId) },
     });
     expect(self.code).toBe(1);
     expect(self.data).toMatchObject({ playerId, agentId });
@@ -215,8 +208,8 @@ describe('agent/login/playerBindLogin', () => {
       expect(result.data).toBeNull();
     }
     expect(await boundAgentOf(playerId)).toBeNull();
-    const later = await api<TLoginResult>(t.app, 'POST', 'agent/login/tokenLogin', {
-      body: { token: ticket },
+    const later = await api(t.app, 'tokenLogin', {
+      input: { token: ticket },
     });
     expect(later.code).toBe(1);
     expect(later.data.player).toMatchObject({ playerId, agentId: null });
@@ -235,12 +228,7 @@ describe('agent/login/playerBindLogin', () => {
 
 describe('user/public/getUserByMobile', () => {
   const byMobile = (token: string | undefined, mobile: string) =>
-    api<{ playerId: number; nickname: string; avatar: string; isAgent: boolean }>(
-      t.app,
-      'POST',
-      'user/public/getUserByMobile',
-      { token, body: { mobile } },
-    );
+    api(t.app, 'getUserByMobile', { token, input: { mobile } });
 
   it('finds a player or an agent by its mobile', async () => {
     const { token } = await playerSession();
@@ -277,14 +265,14 @@ describe('user/public/getUserByMobile', () => {
 
 describe('user/public/telvertify', () => {
   const sendCode = async (mobile: string) => {
-    const sent = await api(t.app, 'POST', 'user/public/getCaptcha', {
-      body: { mobile, purpose: 'bind-mobile' },
+    const sent = await api(t.app, 'getCaptcha', {
+      input: { mobile, purpose: 'bind-mobile' },
     });
     expect(sent.code).toBe(1);
     return sms.lastCode(mobile);
   };
   const verify = (token: string | undefined, mobile: string, code: string) =>
-    api<{ mobile: string }>(t.app, 'POST', 'user/public/telvertify', { token, body: { mobile, code } });
+    api(t.app, 'telVerify', { token, input: { mobile, code } });
 
   it('sets the verified mobile on the account', async () => {
     const { playerId, token } = await playerSession();
@@ -293,7 +281,7 @@ describe('user/public/telvertify', () => {
     expect(result.code).toBe(1);
     expect(result.data).toEqual({ mobile });
     expect(await mobileOf(playerId)).toBe(mobile);
-    const found = await api(t.app, 'POST', 'user/public/getUserByMobile', { token, body: { mobile } });
+    const found = await api(t.app, 'getUserByMobile', { token, input: { mobile } });
     expect(found.data).toMatchObject({ playerId });
   });
 
@@ -302,7 +290,7 @@ describe('user/public/telvertify', () => {
     const token = await signIn(t.app, t.db, agent.playerId);
     const mobile = newMobile();
     expect((await verify(token, mobile, await sendCode(mobile))).code).toBe(1);
-    const me = await api(t.app, 'GET', 'agent/user/getUser', { token });
+    const me = await api(t.app, 'getUser', { token });
     expect(me.data).toMatchObject({ mobile });
   });
 
@@ -349,12 +337,12 @@ describe('agent/login/checkUserType', () => {
     const frozen = await createAgent(t.db, { status: 'frozen' });
     const plain = await createPlayer(t.db);
     const check = async (playerId: number) =>
-      (await api(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId } })).data;
+      (await api(t.app, 'checkUserType', { input: { playerId } })).data;
     expect(await check(agent.playerId)).toEqual({ exists: true, isAgent: true });
     expect(await check(frozen.playerId)).toEqual({ exists: true, isAgent: true });
     expect(await check(plain)).toEqual({ exists: true, isAgent: false });
     expect(await check(4_040_404)).toEqual({ exists: false, isAgent: false });
-    const bad = await api(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId: 'abc' } });
+    const bad = await api(t.app, 'checkUserType', { input: { playerId: 'abc' } });
     expect(bad.status).toBe(400);
   });
 });
@@ -363,17 +351,13 @@ describe('agent/public/agentCard', () => {
   it('shows an active agent’s public card and nothing of others', async () => {
     const active = await createAgent(t.db, { level: 2, nickname: '公开卡片' });
     const frozen = await createAgent(t.db, { status: 'frozen' });
-    const card = await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: active.agentId } });
+    const card = await api(t.app, 'agentCard', { input: { agentId: active.agentId } });
     expect(card).toMatchObject({
       code: 1,
       data: { agentId: active.agentId, nickname: '公开卡片', avatar: '', level: 2 },
     });
     expect(Object.keys(card.data as object).sort()).toEqual(['agentId', 'avatar', 'level', 'nickname']);
-    expect(
-      (await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: frozen.agentId } })).code,
-    ).toBe(0);
-    expect((await call(t.app, 'GET', 'agent/public/agentCard', { query: { agentId: 999_999 } })).code).toBe(
-      0,
-    );
+    expect((await api(t.app, 'agentCard', { input: { agentId: frozen.agentId } })).code).toBe(0);
+    expect((await api(t.app, 'agentCard', { input: { agentId: 999_999 } })).code).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { ResponseCode, SESSION_EXPIRED_MSG, type TLoginResult, ZAgentUser } from '@promoter/contract';
+import { ResponseCode, SESSION_EXPIRED_MSG, ZAgentUser } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, authFailures, players, sessions } from '../../src/db/schema';
@@ -22,12 +22,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const login = (agentId: number, password: string, options: { ip?: string; lang?: 'en' } = {}) =>
-  api<TLoginResult>(t.app, 'POST', 'agent/login/loginById', { body: { agentId, password }, ...options });
+  api(t.app, 'loginById', { input: { agentId, password }, ...options });
 
 /** The refusal of an attempt held back by earlier failures (it names the seconds to wait). */
 const isThrottled = (msg: string) => msg.startsWith(cn('tooManyPasswordAttempts').split('{')[0] as string);
 
-const getUser = (token: string) => api(t.app, 'GET', 'agent/user/getUser', { token });
+const getUser = (token: string) => api(t.app, 'getUser', { token });
 
 async function agentWithMobile(password: string) {
   const agent = await createAgent(t.db, { password, level: 2 });
@@ -164,13 +164,13 @@ describe('agent/login/loginById', () => {
   });
 
   it('answers 400 naming the field for a bad agent id or an empty password', async () => {
-    const badId = await api(t.app, 'POST', 'agent/login/loginById', {
-      body: { agentId: 'abc', password: 'x' },
+    const badId = await api(t.app, 'loginById', {
+      input: { agentId: 'abc', password: 'x' },
     });
     expect(badId.status).toBe(400);
     expect(badId.msg).toContain('agentId');
-    const empty = await api(t.app, 'POST', 'agent/login/loginById', {
-      body: { agentId: 10001, password: '' },
+    const empty = await api(t.app, 'loginById', {
+      input: { agentId: 10001, password: '' },
     });
     expect(empty.status).toBe(400);
     expect(empty.msg).toContain('password');
@@ -179,9 +179,9 @@ describe('agent/login/loginById', () => {
 
 describe('agent/user/changePassword', () => {
   const change = (token: string, oldPassword: string, newPassword: string, lang?: 'en') =>
-    api<{ revokedSessions: number }>(t.app, 'POST', 'agent/user/changePassword', {
+    api(t.app, 'changePassword', {
       token,
-      body: { oldPassword, newPassword },
+      input: { oldPassword, newPassword },
       lang,
     });
 
@@ -241,8 +241,8 @@ describe('agent/user/changePassword', () => {
     const player = await change(token, 'old-pass-1', 'new-pass-1');
     expect(player.code).toBe(0);
     expect(player.msg).toBe(cn('agentsOnly'));
-    const anonymous = await api(t.app, 'POST', 'agent/user/changePassword', {
-      body: { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' },
+    const anonymous = await api(t.app, 'changePassword', {
+      input: { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' },
     });
     expect(anonymous.code).toBe(ResponseCode.notSignedIn);
   });
@@ -258,15 +258,15 @@ describe('agent/user/changePassword', () => {
 
 describe('agent/public/resetPassword', () => {
   const sendResetCode = async (mobile: string) => {
-    const sent = await api(t.app, 'POST', 'user/public/getCaptcha', {
-      body: { mobile, purpose: 'reset-password' },
+    const sent = await api(t.app, 'getCaptcha', {
+      input: { mobile, purpose: 'reset-password' },
     });
     expect(sent.code).toBe(1);
     return sms.lastCode(mobile);
   };
   const reset = (mobile: string, captcha: string, newPassword: string) =>
-    api<{ agentId: number }>(t.app, 'POST', 'agent/public/resetPassword', {
-      body: { mobile, captcha, newPassword },
+    api(t.app, 'resetPassword', {
+      input: { mobile, captcha, newPassword },
     });
 
   it('sets a new password with the code sent to the agent’s mobile and revokes every session', async () => {
@@ -319,7 +319,7 @@ describe('agent/public/resetPassword', () => {
 
   it('refuses a code sent for another purpose', async () => {
     const { agentId, mobile } = await agentWithMobile('old-pass-1');
-    await api(t.app, 'POST', 'user/public/getCaptcha', { body: { mobile, purpose: 'bind-mobile' } });
+    await api(t.app, 'getCaptcha', { input: { mobile, purpose: 'bind-mobile' } });
     const result = await reset(mobile, sms.lastCode(mobile), 'new-pass-1');
     expect(result.code).toBe(0);
     expect(result.msg).toBe(cn('captchaInvalid'));

@@ -1,11 +1,11 @@
-import { ResponseCode, SESSION_EXPIRED_MSG, type TAgentUser, ZAgentUser } from '@promoter/contract';
+import { ResponseCode, SESSION_EXPIRED_MSG, ZAgentUser } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, options, players, smsCodes } from '../../src/db/schema';
 import { createAgent, createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
-import { api, cn, newMobile, wrongCode } from './identity-support';
+import { api, apiUnchecked, cn, newMobile, wrongCode } from './identity-support';
 
 /**
  * A signed-in player becomes an agent (DESIGN section 4): with `from`, the inviter's child at `level` (default the
@@ -38,8 +38,8 @@ async function playerSession() {
 
 /** Sends a registration code to a fresh number and reads it off the phone. */
 async function registrationCode(mobile = newMobile()) {
-  const sent = await api<{ ttlSeconds: number }>(t.app, 'POST', 'agent/register/captcha', {
-    body: { mobile },
+  const sent = await api(t.app, 'registerCaptcha', {
+    input: { mobile },
   });
   expect(sent.code).toBe(1);
   return { mobile, captcha: sms.lastCode(mobile) };
@@ -47,37 +47,37 @@ async function registrationCode(mobile = newMobile()) {
 
 type RegisterBody = { mobile: string; captcha: string; password: string; from?: number; level?: number };
 const register = (token: string, body: RegisterBody) =>
-  api<{ token: string; user: TAgentUser }>(t.app, 'POST', 'agent/register/reg', { token, body });
+  apiUnchecked(t.app, 'register', { token, input: body });
 
 const agentOfPlayer = async (playerId: number) =>
   (await t.db.select().from(agents).where(eq(agents.playerId, playerId)))[0];
 const mobileOf = async (playerId: number) =>
   (await t.db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)))[0]?.mobile;
 const stillPlayer = async (token: string, playerId: number) =>
-  (await api(t.app, 'GET', 'agent/login/getPlayer', { token, query: { playerId: String(playerId) } })).code;
+  (await api(t.app, 'getPlayer', { token, input: { playerId: String(playerId) } })).code;
 
 describe('agent/register/validatePlayer', () => {
   it('answers a player with whether it is an agent', async () => {
     const playerId = await createPlayer(t.db, { nickname: '新玩家' });
-    const plain = await api(t.app, 'POST', 'agent/register/validatePlayer', { body: { playerId } });
+    const plain = await api(t.app, 'validatePlayer', { input: { playerId } });
     expect(plain.code).toBe(1);
     expect(plain.data).toEqual({ playerId, nickname: '新玩家', avatar: '', isAgent: false });
 
     const agent = await createAgent(t.db, { nickname: '老代理' });
-    const asAgent = await api(t.app, 'POST', 'agent/register/validatePlayer', {
-      body: { playerId: agent.playerId },
+    const asAgent = await api(t.app, 'validatePlayer', {
+      input: { playerId: agent.playerId },
     });
     expect(asAgent.data).toEqual({ playerId: agent.playerId, nickname: '老代理', avatar: '', isAgent: true });
   });
 
   it('refuses an unknown player, and a malformed id with 400', async () => {
-    const unknown = await api(t.app, 'POST', 'agent/register/validatePlayer', {
-      body: { playerId: 424_242 },
+    const unknown = await api(t.app, 'validatePlayer', {
+      input: { playerId: 424_242 },
     });
     expect(unknown.code).toBe(ResponseCode.failure);
     expect(unknown.msg).toBe(cn('playerNotFound'));
     expect(unknown.data).toBeNull();
-    const bad = await api(t.app, 'POST', 'agent/register/validatePlayer', { body: { playerId: -3 } });
+    const bad = await api(t.app, 'validatePlayer', { input: { playerId: -3 } });
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('playerId');
   });
@@ -108,13 +108,13 @@ describe('agent/register/reg under an inviter', () => {
     expect(result.data.token).not.toBe(token);
 
     // The new token is an agent session.
-    const me = await api<TAgentUser>(t.app, 'GET', 'agent/user/getUser', { token: result.data.token });
+    const me = await api(t.app, 'getUser', { token: result.data.token });
     expect(me.code).toBe(1);
     expect(me.data).toMatchObject({ agentId: user.agentId, level: 2, parentId: inviter.agentId, mobile });
     // The old player session is over.
-    const old = await api(t.app, 'GET', 'agent/login/getPlayer', {
+    const old = await api(t.app, 'getPlayer', {
       token,
-      query: { playerId: String(playerId) },
+      input: { playerId: String(playerId) },
     });
     expect(old.code).toBe(ResponseCode.notSignedIn);
     expect(old.msg).toBe(SESSION_EXPIRED_MSG);
@@ -128,8 +128,8 @@ describe('agent/register/reg under an inviter', () => {
     expect(code?.usedAt).toBeInstanceOf(Date);
 
     // The chosen password signs in.
-    const login = await api(t.app, 'POST', 'agent/login/loginById', {
-      body: { agentId: user.agentId, password: 'agent-pass-1' },
+    const login = await api(t.app, 'loginById', {
+      input: { agentId: user.agentId, password: 'agent-pass-1' },
     });
     expect(login.code).toBe(1);
   });
@@ -230,7 +230,7 @@ describe('agent/register/reg without an inviter', () => {
     const result = await register(token, { mobile, captcha, password: 'agent-pass-1' });
     expect(result.code).toBe(1);
     expect(result.data.user).toMatchObject({ playerId, level: 3, parentId: null, mobile });
-    expect((await api(t.app, 'GET', 'agent/user/getUser', { token: result.data.token })).code).toBe(1);
+    expect((await api(t.app, 'getUser', { token: result.data.token })).code).toBe(1);
     expect(await stillPlayer(token, playerId)).toBe(ResponseCode.notSignedIn);
   });
 
@@ -302,7 +302,7 @@ describe('agent/register/reg refusals', () => {
   it('refuses a code sent for another purpose', async () => {
     const { playerId, token } = await playerSession();
     const mobile = newMobile();
-    await api(t.app, 'POST', 'user/public/getCaptcha', { body: { mobile, purpose: 'bind-mobile' } });
+    await api(t.app, 'getCaptcha', { input: { mobile, purpose: 'bind-mobile' } });
     const result = await register(token, { mobile, captcha: sms.lastCode(mobile), password: 'agent-pass-1' });
     expect(result.code).toBe(0);
     expect(result.msg).toBe(cn('captchaInvalid'));
@@ -332,7 +332,7 @@ describe('agent/register/reg refusals', () => {
     expect(result.code).toBe(ResponseCode.failure);
     expect(result.msg).toBe(cn('alreadyAgent'));
     expect(await t.db.select().from(agents).where(eq(agents.playerId, agent.playerId))).toHaveLength(1);
-    expect((await api(t.app, 'GET', 'agent/user/getUser', { token })).code).toBe(1);
+    expect((await api(t.app, 'getUser', { token })).code).toBe(1);
     const [code] = await t.db.select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
     expect(code).toMatchObject({ usedAt: null, attempts: 0 });
   });
@@ -361,8 +361,8 @@ describe('agent/register/reg refusals', () => {
 
   it('needs a session', async () => {
     const { mobile, captcha } = await registrationCode();
-    const result = await api(t.app, 'POST', 'agent/register/reg', {
-      body: { mobile, captcha, password: 'agent-pass-1' },
+    const result = await api(t.app, 'register', {
+      input: { mobile, captcha, password: 'agent-pass-1' },
     });
     expect(result.code).toBe(ResponseCode.notSignedIn);
     expect(result.msg).toBe(SESSION_EXPIRED_MSG);

@@ -1,5 +1,7 @@
+import type { CallInput, CallName } from '@promoter/contract';
 import type { FastifyInstance } from 'fastify';
 import { type MessageKey, translate } from '../../src/i18n/messages';
+import { api as callApi, apiUnchecked as callUnchecked } from '../helper';
 
 /** Shared by the identity tests: calls from fresh addresses, messages, mobiles and codes. */
 
@@ -10,25 +12,23 @@ export function nextAddress(): string {
   return `10.30.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 }
 
-/** Calls the API through inject, from a fresh address unless `ip` names one. */
-export async function api<T = unknown>(
+/** A call of the contract (the helper's `api`), from a fresh address unless `ip` names one. */
+export function api<N extends CallName>(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: object; query?: Record<string, string>; token?: string; lang?: 'en'; ip?: string } = {},
-): Promise<{ status: number; code: number; msg: string; data: T }> {
-  const response = await app.inject({
-    method,
-    url: `/api/${path}`,
-    query: options.query,
-    payload: options.body,
-    headers: {
-      ...(options.token ? { 'xx-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-    remoteAddress: options.ip ?? nextAddress(),
-  });
-  return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: T }) };
+  name: N,
+  options: { input?: CallInput<N>; token?: string; lang?: 'en'; ip?: string } = {},
+) {
+  const { lang, ip, ...rest } = options;
+  return callApi(app, name, { ...rest, ip: ip ?? nextAddress(), headers: lang ? { 'x-lang': lang } : {} });
+}
+
+/** `api` with an input the contract's types refuse on purpose (the helper's `apiUnchecked`), from a fresh address. */
+export function apiUnchecked<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  options: { input?: unknown; token?: string; ip?: string } = {},
+) {
+  return callUnchecked(app, name, { ...options, ip: options.ip ?? nextAddress() });
 }
 
 /** A server message in Chinese, as the client sees it by default. */

@@ -1,4 +1,4 @@
-import { ResponseCode, type TLoginResult, ZAgentUser, ZPlayer, ZWxUserInfo } from '@promoter/contract';
+import { ResponseCode, ZAgentUser, ZPlayer, ZWxUserInfo } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createAgent, createPlayer } from '../factories';
 import { BROWSER_NONCE, stateFor } from '../oauth-state';
 import { build, type TestApp } from '../helper';
 import { type WechatUser, WechatStandIn } from '../stand-ins/wechat-stand-in';
-import { api, cn } from './identity-support';
+import { api, apiUnchecked, cn } from './identity-support';
 
 /**
  * WeChat OAuth against the loopback stand-in: getCode (authorize URL with a signed state, same-origin redirect
@@ -52,7 +52,7 @@ function newWechatUser(): WechatUser {
 }
 
 const getCode = (redirect: string, app: FastifyInstance = t.app) =>
-  api<{ url: string }>(app, 'GET', 'agent/public/getCode', { query: { redirect, nonce: BROWSER_NONCE } });
+  api(app, 'getCode', { input: { redirect, nonce: BROWSER_NONCE } });
 
 type UnionIdData = { unionId: string; wxUserInfo: unknown; ticket: string };
 /** getUnionId as the SPA calls it: with the state WeChat handed back (by default a valid one, signed as getCode does). */
@@ -61,8 +61,8 @@ const getUnionId = (
   app: FastifyInstance = t.app,
   lang?: 'en',
 ) =>
-  api<UnionIdData>(app, 'POST', 'agent/public/getUnionId', {
-    body: {
+  api(app, 'getUnionId', {
+    input: {
       ...body,
       state: body.state ?? stateFor(APP_SECRET, 'wx-state'),
       nonce: body.nonce ?? BROWSER_NONCE,
@@ -71,7 +71,7 @@ const getUnionId = (
   });
 
 const loginByUnionId = (unionId: string, ticket: string, app: FastifyInstance = t.app) =>
-  api<TLoginResult>(app, 'POST', 'agent/login/loginByUnionId', { body: { unionId, ticket } });
+  api(app, 'loginByUnionId', { input: { unionId, ticket } });
 
 /** A fresh state, as getCode signs it. */
 async function freshState(): Promise<string> {
@@ -146,8 +146,8 @@ describe('agent/public/getCode', () => {
       expect(result.msg, redirect).toBe(cn('redirectNotAllowed'));
       expect(result.data, redirect).toBeNull();
     }
-    const english = await api(t.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: 'https://evil.example/', nonce: BROWSER_NONCE },
+    const english = await api(t.app, 'getCode', {
+      input: { redirect: 'https://evil.example/', nonce: BROWSER_NONCE },
       lang: 'en',
     });
     expect(english.msg).toBe('This redirect address is not allowed');
@@ -160,8 +160,8 @@ describe('agent/public/getCode', () => {
   });
 
   it('requires the state: a code without it is refused as a bad request', async () => {
-    const result = await api(t.app, 'POST', 'agent/public/getUnionId', {
-      body: { code: standIn.issueCode(newWechatUser()), nonce: BROWSER_NONCE },
+    const result = await apiUnchecked(t.app, 'getUnionId', {
+      input: { code: standIn.issueCode(newWechatUser()), nonce: BROWSER_NONCE },
     });
     expect(result.status).toBe(400);
     expect(result.msg).toContain('state');
@@ -171,8 +171,8 @@ describe('agent/public/getCode', () => {
     const result = await getCode(REDIRECT, bare.app);
     expect(result.code).toBe(ResponseCode.failure);
     expect(result.msg).toBe(cn('wechatNotConfigured'));
-    const english = await api(bare.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: REDIRECT, nonce: BROWSER_NONCE },
+    const english = await api(bare.app, 'getCode', {
+      input: { redirect: REDIRECT, nonce: BROWSER_NONCE },
       lang: 'en',
     });
     expect(english.msg).toBe('WeChat login is not configured');
@@ -262,8 +262,8 @@ describe('agent/public/getUnionId', () => {
     // The attacker starts an authorization in its own browser and keeps the code and state WeChat hands back...
     const attacker = newWechatUser();
     standIn.nextUser = attacker;
-    const started = await api<{ url: string }>(t.app, 'GET', 'agent/public/getCode', {
-      query: { redirect: REDIRECT, nonce: 'attacker-browser-nonce-000' },
+    const started = await api(t.app, 'getCode', {
+      input: { redirect: REDIRECT, nonce: 'attacker-browser-nonce-000' },
     });
     const authorize = await fetch(started.data.url.replace(/#wechat_redirect$/, ''), { redirect: 'manual' });
     const back = new URL(authorize.headers.get('location') ?? '');
@@ -278,7 +278,7 @@ describe('agent/public/getUnionId', () => {
         msg: cn('wechatTicketInvalid'),
       });
     }
-    const missing = await api(t.app, 'POST', 'agent/public/getUnionId', { body: { code, state } });
+    const missing = await apiUnchecked(t.app, 'getUnionId', { input: { code, state } });
     expect(missing.status).toBe(400);
     expect(missing.msg).toContain('nonce');
     // In its own browser the same code still works: the refusals did not spend it.
@@ -311,9 +311,9 @@ describe('agent/login/loginByUnionId', () => {
       nickname: '微信玩家',
       agentId: null,
     });
-    const self = await api(t.app, 'GET', 'agent/login/getPlayer', {
+    const self = await api(t.app, 'getPlayer', {
       token: result.data.token,
-      query: { playerId: String(playerId) },
+      input: { playerId: String(playerId) },
     });
     expect(self.code).toBe(1);
   });
@@ -327,7 +327,7 @@ describe('agent/login/loginByUnionId', () => {
     expect(result.code).toBe(1);
     expect(result.data.isAgent).toBe(true);
     expect(ZAgentUser.parse(result.data.user)).toMatchObject({ agentId, playerId, level: 2 });
-    const me = await api(t.app, 'GET', 'agent/user/getUser', { token: result.data.token });
+    const me = await api(t.app, 'getUser', { token: result.data.token });
     expect(me.code).toBe(1);
     expect(me.data).toMatchObject({ agentId });
   });
@@ -381,7 +381,7 @@ describe('agent/login/loginByUnionId', () => {
   });
 
   it('requires the ticket', async () => {
-    const result = await api(t.app, 'POST', 'agent/login/loginByUnionId', { body: { unionId: 'u-someone' } });
+    const result = await apiUnchecked(t.app, 'loginByUnionId', { input: { unionId: 'u-someone' } });
     expect(result.status).toBe(400);
     expect(result.msg).toContain('ticket');
   });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries } from '../../src/db/schema';
 import { ensureAccount, memo } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
   agentOwner,
   entriesOf,
@@ -24,20 +24,13 @@ afterEach(async () => expectLedgerConsistent(t.db));
 afterAll(async () => t.close());
 
 type BillPage = { list: TBillEntry[]; total: number; page: number; pageSize: number };
-type Detail = TBillEntry & {
-  reference: {
-    type: string;
-    id: string;
-    counterparty: { kind: 'player' | 'agent'; id: number; nickname: string } | null;
-  };
-};
 
 const bill = (token: string | undefined, query: Record<string, string | number>) =>
-  call<BillPage>(t.app, 'GET', 'agent/user/bill', { token, query });
+  apiUnchecked(t.app, 'bill', { token, input: query });
 const detail = (token: string | undefined, id: string | number, headers?: Record<string, string>) =>
-  call<Detail>(t.app, 'GET', 'agent/user/billDetail', { token, query: { id }, headers });
+  apiUnchecked(t.app, 'billDetail', { token, input: { id }, headers });
 const recent = (token: string | undefined, query: Record<string, string | number> = {}) =>
-  call<{ list: TBillEntry[] }>(t.app, 'GET', 'agent/user/recentBill', { token, query });
+  apiUnchecked(t.app, 'recentBill', { token, input: query });
 
 const at = (iso: string) => new Date(iso);
 
@@ -149,9 +142,9 @@ async function history() {
   }
   // Today, through the API: an exchange (balance -10.00, diamonds +20).
   const token = await signIn(t.app, t.db, me.playerId);
-  const exchanged = await call(t.app, 'POST', 'agent/user/withdrawExchange', {
+  const exchanged = await api(t.app, 'withdrawExchange', {
     token,
-    body: { amount: '10.00', requestId: uuid() },
+    input: { amount: '10.00', requestId: uuid() },
   });
   expect(exchanged.code).toBe(1);
   return { me: { ...me, token }, other: { ...other, token: await signIn(t.app, t.db, other.playerId) }, ids };
@@ -250,9 +243,9 @@ describe('agent/user/bill', () => {
   it('never shows another agent’s entries, nor the player’s side of a recharge', async () => {
     const { me, other } = await history();
     const playerId = await createPlayer(t.db);
-    const recharged = await call<{ rechargeId: string }>(t.app, 'POST', 'agent/index/recharge', {
+    const recharged = await api(t.app, 'recharge', {
       token: me.token,
-      body: { playerId, diamonds: 5, requestId: uuid() },
+      input: { playerId, diamonds: 5, requestId: uuid() },
     });
     expect(recharged.code).toBe(1);
     const sides = await entriesOfRef(t.db, 'recharge', recharged.data.rechargeId);
@@ -327,21 +320,16 @@ describe('agent/user/bill on a long history', () => {
     await t.db.execute(sql`update accounts set value = 10004 where id = ${id}`);
     await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 1);
     const token = await signIn(t.app, t.db, agent.playerId);
-    const page = await call<{ total: number; totalIsLowerBound: boolean; list: TBillEntry[] }>(
-      t.app,
-      'GET',
-      'agent/user/bill',
-      {
-        token,
-        query: { currency: 2, page: 1, pageSize: 20 },
-      },
-    );
+    const page = await api(t.app, 'bill', {
+      token,
+      input: { currency: 2, page: 1, pageSize: 20 },
+    });
     expect(page.data.total).toBe(10_000);
     expect(page.data.totalIsLowerBound).toBe(true);
     expect(page.data.list[0]?.billType).toBe(BillType.adjustment);
-    const typed = await call<{ total: number; totalIsLowerBound: boolean }>(t.app, 'GET', 'agent/user/bill', {
+    const typed = await api(t.app, 'bill', {
       token,
-      query: { currency: 2, billType: BillType.adjustment, page: 1, pageSize: 20 },
+      input: { currency: 2, billType: BillType.adjustment, page: 1, pageSize: 20 },
     });
     expect(typed.data).toMatchObject({ total: 1, totalIsLowerBound: false });
   });
@@ -353,9 +341,9 @@ describe('agent/user/billDetail', () => {
     await fund(t.db, agentOwner(agent.agentId), 'diamonds', 100);
     const token = await signIn(t.app, t.db, agent.playerId);
     const playerId = await createPlayer(t.db, { nickname: '收钻玩家' });
-    const recharged = await call<{ rechargeId: string }>(t.app, 'POST', 'agent/index/recharge', {
+    const recharged = await api(t.app, 'recharge', {
       token,
-      body: { playerId, diamonds: 30, requestId: uuid() },
+      input: { playerId, diamonds: 30, requestId: uuid() },
     });
     const debit = (await entriesOfRef(t.db, 'recharge', recharged.data.rechargeId)).find(
       (e) => e.ownerType === 'agent',
@@ -383,9 +371,9 @@ describe('agent/user/billDetail', () => {
     await fund(t.db, agentOwner(parent.agentId), 'diamonds', 100);
     const parentToken = await signIn(t.app, t.db, parent.playerId);
     const childToken = await signIn(t.app, t.db, child.playerId);
-    const transferred = await call<{ transferId: string }>(t.app, 'POST', 'agent/user/transferAgent', {
+    const transferred = await api(t.app, 'transferAgent', {
       token: parentToken,
-      body: { toAgentId: child.agentId, diamonds: 40, requestId: uuid() },
+      input: { toAgentId: child.agentId, diamonds: 40, requestId: uuid() },
     });
     expect(transferred.code).toBe(1);
     const sides = await entriesOfRef(t.db, 'transfer', transferred.data.transferId);
@@ -416,21 +404,16 @@ describe('agent/user/billDetail', () => {
     const agent = await createAgent(t.db);
     await fund(t.db, agentOwner(agent.agentId), 'balance', 20_000);
     const token = await signIn(t.app, t.db, agent.playerId);
-    const applied = await call<{ withdrawal: { id: string } }>(
-      t.app,
-      'POST',
-      'agent/user/withdrawPostByUser',
-      {
-        token,
-        body: {
-          amount: '100.00',
-          accountType: 'wechat',
-          accountName: '李四',
-          accountNo: 'wx',
-          requestId: uuid(),
-        },
+    const applied = await api(t.app, 'withdraw', {
+      token,
+      input: {
+        amount: '100.00',
+        accountType: 'wechat',
+        accountName: '李四',
+        accountNo: 'wx',
+        requestId: uuid(),
       },
-    );
+    });
     expect(applied.code).toBe(1);
     const [entry] = await entriesOfRef(t.db, 'withdrawal', applied.data.withdrawal.id);
     const result = await detail(token, String(entry?.id));
@@ -460,9 +443,9 @@ describe('agent/user/billDetail', () => {
     await fund(t.db, agentOwner(agent.agentId), 'diamonds', 10);
     const token = await signIn(t.app, t.db, agent.playerId);
     const playerId = await createPlayer(t.db);
-    await call(t.app, 'POST', 'agent/index/recharge', {
+    await api(t.app, 'recharge', {
       token,
-      body: { playerId, diamonds: 1, requestId: uuid() },
+      input: { playerId, diamonds: 1, requestId: uuid() },
     });
     const [playerEntry] = await entriesOf(t.db, playerOwner(playerId), 'diamonds');
     for (const id of [String(playerEntry?.id), '999999999', '999999999999999999']) {
@@ -587,9 +570,9 @@ describe('memos', () => {
       [gone]: '已删除的备注',
     });
     const en = { 'x-lang': 'en' };
-    const enPage = await call<BillPage>(t.app, 'GET', 'agent/user/bill', {
+    const enPage = await api(t.app, 'bill', {
       token,
-      query: { currency: 2 },
+      input: { currency: 2 },
       headers: en,
     });
     expect(memosOf(enPage.data.list)).toEqual({
@@ -598,7 +581,7 @@ describe('memos', () => {
       [gone]: '已删除的备注',
     });
     expect((await detail(token, transfer, { 'x-lang': 'ja' })).data.memo).toBe('上位代理 10001 から振替');
-    const recentEn = await call<{ list: TBillEntry[] }>(t.app, 'GET', 'agent/user/recentBill', {
+    const recentEn = await api(t.app, 'recentBill', {
       token,
       headers: en,
     });
@@ -611,14 +594,14 @@ describe('memos', () => {
     const agent = await createAgent(t.db, { level: 1 });
     const token = await signIn(t.app, t.db, agent.playerId);
     await fund(t.db, agentOwner(agent.agentId), 'balance', 10_000);
-    const exchanged = await call(t.app, 'POST', 'agent/user/withdrawExchange', {
+    const exchanged = await api(t.app, 'withdrawExchange', {
       token,
-      body: { amount: '10.00', requestId: uuid() },
+      input: { amount: '10.00', requestId: uuid() },
     });
     expect(exchanged.code).toBe(ResponseCode.success);
-    const page = await call<BillPage>(t.app, 'GET', 'agent/user/bill', {
+    const page = await api(t.app, 'bill', {
       token,
-      query: { currency: 2 },
+      input: { currency: 2 },
       headers: { 'x-lang': 'en' },
     });
     expect(page.data.list[0]?.memo).toBe('10.00 yuan of balance exchanged');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginTickets, sessions } from '../../src/db/schema';
 import { hashToken } from '../../src/modules/auth/session-service';
 import { createAgent, createPlayer, signIn, ticketFor } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,14 +15,9 @@ afterAll(async () => t.close());
 describe('agent/login/tokenLogin', () => {
   it('signs an agent in with its user and stores only the hash of the session token', async () => {
     const { agentId, playerId } = await createAgent(t.db, { level: 2 });
-    const result = await call<{ token: string; isAgent: boolean; user: unknown }>(
-      t.app,
-      'POST',
-      'agent/login/tokenLogin',
-      {
-        body: { token: await ticketFor(t.db, playerId) },
-      },
-    );
+    const result = await api(t.app, 'tokenLogin', {
+      input: { token: await ticketFor(t.db, playerId) },
+    });
     expect(result.code).toBe(ResponseCode.success);
     expect(result.data.isAgent).toBe(true);
     const user = ZAgentUser.parse(result.data.user);
@@ -39,14 +34,9 @@ describe('agent/login/tokenLogin', () => {
 
   it('signs a player in as a player, not an agent', async () => {
     const playerId = await createPlayer(t.db, { nickname: '小王' });
-    const result = await call<{ isAgent: boolean; player: unknown; user?: unknown }>(
-      t.app,
-      'POST',
-      'agent/login/tokenLogin',
-      {
-        body: { token: await ticketFor(t.db, playerId) },
-      },
-    );
+    const result = await api(t.app, 'tokenLogin', {
+      input: { token: await ticketFor(t.db, playerId) },
+    });
     expect(result.code).toBe(1);
     expect(result.data.isAgent).toBe(false);
     expect(result.data.user).toBeUndefined();
@@ -61,8 +51,8 @@ describe('agent/login/tokenLogin', () => {
   it('accepts a ticket once', async () => {
     const playerId = await createPlayer(t.db);
     const token = await ticketFor(t.db, playerId);
-    const first = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token } });
-    const second = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token } });
+    const first = await api(t.app, 'tokenLogin', { input: { token } });
+    const second = await api(t.app, 'tokenLogin', { input: { token } });
     expect(first.code).toBe(1);
     expect(second.code).toBe(0);
     expect(second.msg).toMatch(/无效|过期/);
@@ -72,7 +62,7 @@ describe('agent/login/tokenLogin', () => {
     const playerId = await createPlayer(t.db);
     const token = await ticketFor(t.db, playerId);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token } })),
+      Array.from({ length: 8 }, () => api(t.app, 'tokenLogin', { input: { token } })),
     );
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
   });
@@ -84,13 +74,13 @@ describe('agent/login/tokenLogin', () => {
       .update(loginTickets)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(loginTickets.ticketHash, hashToken(token)));
-    const result = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token } });
+    const result = await api(t.app, 'tokenLogin', { input: { token } });
     expect(result.code).toBe(0);
   });
 
   it('refuses an unknown ticket in the caller’s language', async () => {
-    const result = await call(t.app, 'POST', 'agent/login/tokenLogin', {
-      body: { token: 'no-such-ticket' },
+    const result = await api(t.app, 'tokenLogin', {
+      input: { token: 'no-such-ticket' },
       headers: { 'x-lang': 'en' },
     });
     expect(result.code).toBe(0);
@@ -99,7 +89,7 @@ describe('agent/login/tokenLogin', () => {
 
   it('answers 1001 for an identity with no game account', async () => {
     const token = await ticketFor(t.db, 987_654);
-    const result = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token } });
+    const result = await api(t.app, 'tokenLogin', { input: { token } });
     expect(result.code).toBe(ResponseCode.noGameAccount);
     expect(result.data).toBeNull();
   });
@@ -107,8 +97,8 @@ describe('agent/login/tokenLogin', () => {
   it('answers 1002 with the reason for a frozen agent, and opens no session', async () => {
     const { playerId } = await createAgent(t.db, { status: 'frozen' });
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
-    const result = await call(t.app, 'POST', 'agent/login/tokenLogin', {
-      body: { token: await ticketFor(t.db, playerId) },
+    const result = await api(t.app, 'tokenLogin', {
+      input: { token: await ticketFor(t.db, playerId) },
     });
     expect(result.code).toBe(ResponseCode.agentUnavailable);
     expect(result.msg).toMatch(/冻结/);
@@ -121,12 +111,12 @@ describe('agent/login/tokenLogin', () => {
     const token = await signIn(t.app, t.db, playerId);
     const { agents } = await import('../../src/db/schema');
     await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, agentId));
-    const result = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    const result = await api(t.app, 'getUser', { token });
     expect(result.code).toBe(ResponseCode.agentUnavailable);
   });
 
   it('names the bad field with 400', async () => {
-    const result = await call(t.app, 'POST', 'agent/login/tokenLogin', { body: { token: 5 } });
+    const result = await apiUnchecked(t.app, 'tokenLogin', { input: { token: 5 } });
     expect(result.status).toBe(400);
     expect(result.code).toBe(0);
     expect(result.msg).toContain('token');
@@ -137,9 +127,9 @@ describe('sessions', () => {
   it('logout revokes the session', async () => {
     const { playerId } = await createAgent(t.db);
     const token = await signIn(t.app, t.db, playerId);
-    expect((await call(t.app, 'GET', 'agent/user/getUser', { token })).code).toBe(1);
-    expect((await call(t.app, 'POST', 'agent/login/logout', { token, body: {} })).code).toBe(1);
-    const after = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    expect((await api(t.app, 'getUser', { token })).code).toBe(1);
+    expect((await api(t.app, 'logout', { token, input: {} })).code).toBe(1);
+    const after = await api(t.app, 'getUser', { token });
     expect(after.code).toBe(ResponseCode.notSignedIn);
     expect(after.msg).toBe(SESSION_EXPIRED_MSG);
   });
@@ -151,7 +141,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
-    const result = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    const result = await api(t.app, 'getUser', { token });
     expect(result.code).toBe(10001);
     expect(result.msg).toBe(SESSION_EXPIRED_MSG);
   });
@@ -163,7 +153,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: sql`now() + interval '1 hour'`, lastSeenAt: sql`now() - interval '2 minutes'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
-    expect((await call(t.app, 'GET', 'agent/user/getUser', { token })).code).toBe(1);
+    expect((await api(t.app, 'getUser', { token })).code).toBe(1);
     const [row] = await t.db
       .select({ hours: sql<number>`extract(epoch from expires_at - now()) / 3600` })
       .from(sessions)
@@ -174,7 +164,7 @@ describe('sessions', () => {
   it('a player session cannot use agent calls', async () => {
     const playerId = await createPlayer(t.db);
     const token = await signIn(t.app, t.db, playerId);
-    const result = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    const result = await api(t.app, 'getUser', { token });
     expect(result.code).toBe(0);
     expect(result.msg).toMatch(/推广员/);
   });
@@ -184,14 +174,15 @@ describe('agent/login/checkUserType and getPlayer', () => {
   it('tells whether a player exists and is an agent', async () => {
     const { playerId } = await createAgent(t.db);
     const plain = await createPlayer(t.db);
-    expect((await call(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId } })).data).toEqual({
+    expect((await api(t.app, 'checkUserType', { input: { playerId } })).data).toEqual({
       exists: true,
       isAgent: true,
     });
-    expect(
-      (await call(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId: plain } })).data,
-    ).toEqual({ exists: true, isAgent: false });
-    expect((await call(t.app, 'POST', 'agent/login/checkUserType', { body: { playerId: 1 } })).data).toEqual({
+    expect((await api(t.app, 'checkUserType', { input: { playerId: plain } })).data).toEqual({
+      exists: true,
+      isAgent: false,
+    });
+    expect((await api(t.app, 'checkUserType', { input: { playerId: 1 } })).data).toEqual({
       exists: false,
       isAgent: false,
     });
@@ -204,10 +195,10 @@ describe('agent/login/checkUserType and getPlayer', () => {
     const mine = await createPlayer(t.db, { boundAgentId: child.agentId });
     const theirs = await createPlayer(t.db, { boundAgentId: other.agentId });
     const token = await signIn(t.app, t.db, top.playerId);
-    const visible = await call(t.app, 'GET', 'agent/login/getPlayer', { token, query: { playerId: mine } });
+    const visible = await api(t.app, 'getPlayer', { token, input: { playerId: mine } });
     expect(visible.code).toBe(1);
     expect(visible.data).toMatchObject({ playerId: mine, agentId: child.agentId });
-    const hidden = await call(t.app, 'GET', 'agent/login/getPlayer', { token, query: { playerId: theirs } });
+    const hidden = await api(t.app, 'getPlayer', { token, input: { playerId: theirs } });
     expect(hidden.code).toBe(0);
     expect(hidden.data).toBeNull();
   });

@@ -3,7 +3,7 @@ import { ResponseCode } from '@promoter/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 import { agentOwner } from './money-support';
 
 /** Amounts past what anyone holds are refused before anything is written: a clear answer, never a 500. */
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const exchange = (amount: string) =>
-  call(t.app, 'POST', 'agent/user/withdrawExchange', { token, body: { amount, requestId: randomUUID() } });
+  api(t.app, 'withdrawExchange', { token, input: { amount, requestId: randomUUID() } });
 
 const rows = async () =>
   (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from exchanges`)).rows[0]?.n;

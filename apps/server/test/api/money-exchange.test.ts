@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, exchanges } from '../../src/db/schema';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
   accountValue,
   agentOwner,
@@ -27,9 +27,8 @@ afterEach(async () => {
 });
 afterAll(async () => t.close());
 
-type ExchangeData = { diamondsAdded: number; balance: string; diamonds: number };
 const exchange = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-  call<ExchangeData>(t.app, 'POST', 'agent/user/withdrawExchange', { token, body, headers });
+  apiUnchecked(t.app, 'withdrawExchange', { token, input: body, headers });
 
 /** A signed-in agent of `level` with `fen` on its balance and `diamonds` in stock. */
 async function agentWith(level: 1 | 2 | 3, fen: number, diamonds = 0) {
@@ -196,9 +195,9 @@ describe('agent/user/withdrawExchange', () => {
       const agent = await agentWith(1, 5_000, 100);
       const playerId = await createPlayer(t.db);
       const requestId = uuid();
-      const recharge = await call(t.app, 'POST', 'agent/index/recharge', {
+      const recharge = await api(t.app, 'recharge', {
         token: agent.token,
-        body: { playerId, diamonds: 10, requestId },
+        input: { playerId, diamonds: 10, requestId },
       });
       expect(recharge.code).toBe(1);
       const before = await moneySnapshot(t.db);

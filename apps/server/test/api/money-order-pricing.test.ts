@@ -9,7 +9,7 @@ import {
   SandboxPaymentProvider,
 } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import { watchOpenTransactions } from '../open-transactions';
 import { accountValue, agentOwner, playerOwner } from './money-support';
@@ -45,9 +45,9 @@ afterAll(async () => t.close());
 
 async function buy(playerId: number, requestId = randomUUID()) {
   const token = await signIn(t.app, t.db, playerId);
-  return call<{ orderId: string; amount: string; payUrl: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
+  return api(t.app, 'buyGoods', {
     token,
-    body: { goodsId, quantity: 1, requestId },
+    input: { goodsId, quantity: 1, requestId },
     headers: { uid: String(playerId) },
   });
 }
@@ -87,9 +87,9 @@ describe('profit follows the price the buyer paid', () => {
     expect(order).toMatchObject({ status: 200, code: 1, data: { amount: '600.00' } });
 
     const parentToken = await signIn(t.app, t.db, parent.playerId);
-    const raised = await call(t.app, 'POST', 'agent/user/price', {
+    const raised = await api(t.app, 'setPrice', {
       token: parentToken,
-      body: { childId: child.agentId, price: '1.00' },
+      input: { childId: child.agentId, price: '1.00' },
     });
     expect(raised).toMatchObject({ status: 200, code: 1 });
     await notify(order.data.orderId);
@@ -149,10 +149,10 @@ describe('a frozen agent can do nothing with money', () => {
     const token = await signIn(t.app, t.db, agent.playerId);
     await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, agent.agentId));
     const headers = { uid: String(agent.playerId) };
-    const bought = await call(t.app, 'POST', 'shop/goods/buyGoods', {
+    const bought = await api(t.app, 'buyGoods', {
       token,
       headers,
-      body: { goodsId, quantity: 1, requestId: randomUUID() },
+      input: { goodsId, quantity: 1, requestId: randomUUID() },
     });
     expect(bought).toMatchObject({
       status: 200,
@@ -160,14 +160,14 @@ describe('a frozen agent can do nothing with money', () => {
       msg: '您的推广员账号已被冻结，请联系上级或客服',
       data: null,
     });
-    const listed = await call(t.app, 'POST', 'shop/goods/categories', { token, headers });
+    const listed = await api(t.app, 'shopCategories', { token, headers });
     expect(listed).toMatchObject({ status: 200, code: ResponseCode.agentUnavailable });
     const orderCount = await t.db.select().from(orders).where(eq(orders.playerId, agent.playerId));
     expect(orderCount).toHaveLength(0);
     await t.db.update(agents).set({ status: 'pending' }).where(eq(agents.id, agent.agentId));
-    const pending = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    const pending = await api(t.app, 'getUser', { token });
     expect(pending).toMatchObject({ status: 200, code: ResponseCode.agentUnavailable });
-    const out = await call(t.app, 'POST', 'agent/login/logout', { token });
+    const out = await api(t.app, 'logout', { token });
     expect(out).toMatchObject({ status: 200, code: 1 });
   });
 

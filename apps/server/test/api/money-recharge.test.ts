@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, recharges } from '../../src/db/schema';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
   accountValue,
   agentOwner,
@@ -38,7 +38,7 @@ async function stockedAgent(diamonds: number, values: Parameters<typeof createAg
 }
 
 const recharge = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-  call<RechargeData>(t.app, 'POST', 'agent/index/recharge', { token, body, headers });
+  apiUnchecked(t.app, 'recharge', { token, input: body, headers });
 
 let nextMobile = 13_800_000_100;
 const freshMobile = () => String(++nextMobile);
@@ -314,7 +314,7 @@ describe('agent/index/recharge', () => {
 
 type Summary = RechargeData['player'];
 const search = (token: string | undefined, keyword: string) =>
-  call<{ list: Summary[] }>(t.app, 'GET', 'agent/index/searchUser', { token, query: { keyword } });
+  api(t.app, 'searchUser', { token, input: { keyword } });
 
 describe('agent/index/searchUser', () => {
   it('finds a player by exact id, with the mobile masked when it is not bound to the caller’s downline', async () => {
@@ -445,8 +445,7 @@ describe('agent/index/searchUser', () => {
 });
 
 type Recent = Summary & { lastRechargeAt: string };
-const recent = (token: string | undefined) =>
-  call<{ list: Recent[] }>(t.app, 'GET', 'agent/user/recentUser', { token });
+const recent = (token: string | undefined) => api(t.app, 'recentUser', { token });
 
 describe('agent/user/recentUser', () => {
   it('lists the players the caller recharged, newest first, each once', async () => {

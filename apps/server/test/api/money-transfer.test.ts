@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, transfers } from '../../src/db/schema';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { apiUnchecked, build, type TestApp } from '../helper';
 import {
   accountValue,
   agentOwner,
@@ -22,9 +22,8 @@ beforeAll(async () => {
 afterEach(async () => expectLedgerConsistent(t.db));
 afterAll(async () => t.close());
 
-type TransferData = { diamonds: number; transferId: string };
 const transfer = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-  call<TransferData>(t.app, 'POST', 'agent/user/transferAgent', { token, body, headers });
+  apiUnchecked(t.app, 'transferAgent', { token, input: body, headers });
 
 /**
  * A small tree with stock everywhere:

@@ -1,9 +1,9 @@
-import { BillType, ResponseCode, calls, type TWithdrawal } from '@promoter/contract';
+import { BillType, ResponseCode, calls } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawals } from '../../src/db/schema';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
   accountValue,
   agentOwner,
@@ -29,9 +29,8 @@ afterEach(async () => {
 });
 afterAll(async () => t.close());
 
-type WithdrawData = { withdrawal: TWithdrawal; balance: string };
 const withdraw = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-  call<WithdrawData>(t.app, 'POST', 'agent/user/withdrawPostByUser', { token, body, headers });
+  apiUnchecked(t.app, 'withdraw', { token, input: body, headers });
 
 const application = (amount: string, extra: Record<string, unknown> = {}) => ({
   amount,
@@ -313,9 +312,8 @@ describe('agent/user/withdrawPostByUser', () => {
   });
 });
 
-type Page = { list: TWithdrawal[]; total: number; page: number; pageSize: number };
 const log = (token: string | undefined, query: Record<string, string | number> = {}) =>
-  call<Page>(t.app, 'GET', 'agent/user/withdrawLogPost', { token, query });
+  api(t.app, 'withdrawLog', { token, input: query });
 
 describe('agent/user/withdrawLogPost', () => {
   /** Five withdrawals of `me` over three days (one rejected), and one of another agent. */

@@ -76,7 +76,7 @@ describe('trusted devices', () => {
     expect(owner.data.user?.agentId).toBe(agentId);
     // The device is already trusted: no new token.
     expect(owner.issued).toBeUndefined();
-    expect((await api(t.app, 'GET', 'agent/user/getUser', { token: owner.data.token })).code).toBe(1);
+    expect((await api(t.app, 'getUser', { token: owner.data.token })).code).toBe(1);
   });
 
   it('a device token is tied to its agent: another agent’s device is a stranger', async () => {
@@ -126,8 +126,8 @@ describe('growing delays', () => {
     // Verified again (a wrong password says so), and the next wait doubles.
     expect((await login(agentId, 'wrong-6')).msg).toBe(cn('wrongCredentials'));
     expect([throttled(4), throttled(3)]).toContain((await login(agentId, 'right-pass-1')).msg);
-    const en = await api(t.app, 'POST', 'agent/login/loginById', {
-      body: { agentId, password: 'right-pass-1' },
+    const en = await api(t.app, 'loginById', {
+      input: { agentId, password: 'right-pass-1' },
       lang: 'en',
     });
     expect(en.msg).toMatch(/^Too many wrong passwords; try again in [34] seconds$/);
@@ -179,9 +179,9 @@ describe('the owner’s ways back', () => {
     await t.db.update(players).set({ mobile }).where(eq(players.id, playerId));
     await strangerGuesses(agentId, 8);
     expect(isThrottled((await login(agentId, 'old-pass-1')).msg)).toBe(true);
-    await api(t.app, 'POST', 'user/public/getCaptcha', { body: { mobile, purpose: 'reset-password' } });
-    const reset = await api(t.app, 'POST', 'agent/public/resetPassword', {
-      body: { mobile, captcha: sms.lastCode(mobile), newPassword: 'new-pass-1' },
+    await api(t.app, 'getCaptcha', { input: { mobile, purpose: 'reset-password' } });
+    const reset = await api(t.app, 'resetPassword', {
+      input: { mobile, captcha: sms.lastCode(mobile), newPassword: 'new-pass-1' },
     });
     expect(reset.code).toBe(1);
     const fresh = await login(agentId, 'new-pass-1');
@@ -193,9 +193,9 @@ describe('the owner’s ways back', () => {
     const { agentId, playerId } = await createAgent(t.db, { password: 'old-pass-1' });
     const token = await signIn(t.app, t.db, playerId);
     await strangerGuesses(agentId, 8);
-    const changed = await api(t.app, 'POST', 'agent/user/changePassword', {
+    const changed = await api(t.app, 'changePassword', {
       token,
-      body: { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' },
+      input: { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' },
     });
     expect(changed.code).toBe(1);
   });
@@ -204,9 +204,9 @@ describe('the owner’s ways back', () => {
     const { agentId, playerId } = await createAgent(t.db, { password: 'old-pass-1' });
     const token = await signIn(t.app, t.db, playerId);
     const change = (oldPassword: string) =>
-      api(t.app, 'POST', 'agent/user/changePassword', {
+      api(t.app, 'changePassword', {
         token,
-        body: { oldPassword, newPassword: 'new-pass-1' },
+        input: { oldPassword, newPassword: 'new-pass-1' },
       });
     for (let i = 0; i < 5; i++) expect((await change(`wrong-${i}`)).msg).toBe(cn('wrongOldPassword'));
     expect(isThrottled((await change('old-pass-1')).msg)).toBe(true);

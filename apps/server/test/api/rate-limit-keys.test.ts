@@ -4,7 +4,7 @@ import { MONEY_RATE_LIMIT } from '../../src/http/rate-limits';
 import { createAgent, createPlayer, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
-import { api, cn, newMobile } from './identity-support';
+import { apiUnchecked, cn, newMobile } from './identity-support';
 
 /**
  * Issue 9: what a rate limit counts. Calls anyone may make (logins, captcha) count per address, whatever token
@@ -25,31 +25,31 @@ const freshToken = async () => signIn(t.app, t.db, await createPlayer(t.db));
 describe('anonymous calls count per address', () => {
   const cases = [
     {
-      name: 'agent/login/loginById',
+      name: 'loginById',
       limit: 20,
       body: () => ({ agentId: 7_100_000 + Math.floor(Math.random() * 1000), password: 'guess' }),
     },
-    { name: 'user/public/getCaptcha', limit: 10, body: () => ({ mobile: newMobile(), purpose: 'register' }) },
-    { name: 'agent/login/tokenLogin', limit: 30, body: () => ({ token: randomBytes(16).toString('hex') }) },
+    { name: 'getCaptcha', limit: 10, body: () => ({ mobile: newMobile(), purpose: 'register' }) },
+    { name: 'tokenLogin', limit: 30, body: () => ({ token: randomBytes(16).toString('hex') }) },
   ] as const;
 
   for (const c of cases) {
     it(`${c.name}: once an address has spent its budget, a valid session token does not buy a new one`, async () => {
       const ip = `10.77.${cases.indexOf(c)}.1`;
       for (let i = 0; i < c.limit; i++) {
-        const result = await api(t.app, 'POST', c.name, { body: c.body(), ip });
+        const result = await apiUnchecked(t.app, c.name, { input: c.body(), ip });
         expect(result.status, `call ${i + 1}`).toBe(200);
       }
       // Each further call carries a different valid token: every one of them is still limited.
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
-        const result = await api(t.app, 'POST', c.name, { body: c.body(), ip, token: await freshToken() });
+        const result = await apiUnchecked(t.app, c.name, { input: c.body(), ip, token: await freshToken() });
         statuses.push(result.status);
       }
       expect(statuses).toEqual(Array.from({ length: 10 }, () => 429));
       // Another address still goes on.
       expect(
-        (await api(t.app, 'POST', c.name, { body: c.body(), ip: `10.77.${cases.indexOf(c)}.2` })).status,
+        (await apiUnchecked(t.app, c.name, { input: c.body(), ip: `10.77.${cases.indexOf(c)}.2` })).status,
       ).toBe(200);
     });
   }
@@ -61,18 +61,16 @@ describe('signed-in calls count per account', () => {
     const first = await signIn(t.app, t.db, agent.playerId);
     // An empty body fails the schema (400): the call is counted and nothing moves.
     for (let i = 0; i < MONEY_RATE_LIMIT; i++) {
-      const result = await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: first });
+      const result = await apiUnchecked(t.app, 'recharge', { input: {}, token: first });
       expect(result.status, `call ${i + 1}`).toBe(400);
     }
     const second = await signIn(t.app, t.db, agent.playerId);
-    const limited = await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: second });
+    const limited = await apiUnchecked(t.app, 'recharge', { input: {}, token: second });
     expect(limited.status).toBe(429);
     expect(limited.msg).toBe(cn('tooManyRequests'));
     // Another agent keeps its own budget.
     const other = await createAgent(t.db);
     const otherToken = await signIn(t.app, t.db, other.playerId);
-    expect((await api(t.app, 'POST', 'agent/index/recharge', { body: {}, token: otherToken })).status).toBe(
-      400,
-    );
+    expect((await apiUnchecked(t.app, 'recharge', { input: {}, token: otherToken })).status).toBe(400);
   });
 });

@@ -49,7 +49,7 @@ describe.skipIf(!redisUrl)('rate-limit counters in a shared Redis', () => {
     // A random address, so counters left in Redis by an earlier run do not count.
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
     const login = (app: typeof a, i: number) =>
-      api(app, 'POST', 'agent/login/loginById', { body: { agentId: 7_200_000 + i, password: 'guess' }, ip });
+      api(app, 'loginById', { input: { agentId: 7_200_000 + i, password: 'guess' }, ip });
     for (let i = 0; i < 20; i++) expect((await login(a, i)).status, `call ${i + 1}`).toBe(200);
     expect((await login(a, 20)).status).toBe(429);
     expect((await login(b, 21)).status).toBe(200);

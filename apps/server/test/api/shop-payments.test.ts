@@ -5,7 +5,7 @@ import { accounts, agents, orders, paymentNotifications } from '../../src/db/sch
 import type { SandboxPaymentProvider } from '../../src/platform/payments/sandbox-provider';
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 
 let t: TestApp;
@@ -47,16 +47,11 @@ async function value(ownerType: 'agent' | 'player', ownerId: number, currency: '
 
 async function buy(playerId: number, requestId = randomUUID(), quantity = 1) {
   const token = await signIn(t.app, t.db, playerId);
-  const result = await call<{ orderId: string; amount: string; payUrl: string }>(
-    t.app,
-    'POST',
-    'shop/goods/buyGoods',
-    {
-      token,
-      body: { goodsId, quantity, requestId },
-      headers: { uid: String(playerId) },
-    },
-  );
+  const result = await api(t.app, 'buyGoods', {
+    token,
+    input: { goodsId, quantity, requestId },
+    headers: { uid: String(playerId) },
+  });
   expect(result.code).toBe(1);
   return { ...result.data, token };
 }
@@ -89,15 +84,10 @@ describe('shop/goods/categories', () => {
   it('prices goods for the caller: retail for a player, the agent’s own price for an agent', async () => {
     const price = async (playerId: number) => {
       const token = await signIn(t.app, t.db, playerId);
-      const result = await call<{ list: { goods: { id: number; price: string }[] }[] }>(
-        t.app,
-        'POST',
-        'shop/goods/categories',
-        {
-          token,
-          headers: { uid: String(playerId) },
-        },
-      );
+      const result = await api(t.app, 'shopCategories', {
+        token,
+        headers: { uid: String(playerId) },
+      });
       expect(result.code).toBe(1);
       return result.data.list[0]?.goods.find((g) => g.id === goodsId)?.price;
     };
@@ -109,12 +99,12 @@ describe('shop/goods/categories', () => {
 
   it('refuses a uid that is not the signed-in account’s', async () => {
     const token = await signIn(t.app, t.db, freePlayer);
-    const result = await call(t.app, 'POST', 'shop/goods/categories', {
+    const result = await api(t.app, 'shopCategories', {
       token,
       headers: { uid: String(boundPlayer) },
     });
     expect(result).toMatchObject({ code: 0, data: null });
-    const missing = await call(t.app, 'POST', 'shop/goods/categories', { token });
+    const missing = await api(t.app, 'shopCategories', { token });
     expect(missing.status).toBe(400);
   });
 });
@@ -126,9 +116,9 @@ describe('buying through the sandbox checkout', () => {
     const again = await buy(freePlayer, requestId);
     expect(again.orderId).toBe(first.orderId);
     const token = await signIn(t.app, t.db, freePlayer);
-    const other = await call(t.app, 'POST', 'shop/goods/buyGoods', {
+    const other = await api(t.app, 'buyGoods', {
       token,
-      body: { goodsId, quantity: 2, requestId },
+      input: { goodsId, quantity: 2, requestId },
       headers: { uid: String(freePlayer) },
     });
     expect(other.code).toBe(0);
@@ -167,16 +157,11 @@ describe('buying through the sandbox checkout', () => {
     expect(await value('agent', chain.b.agentId, 'balance')).toBe(before.b + (65 - 55) * 1000);
     expect(await value('agent', chain.a.agentId, 'balance')).toBe(before.a + (55 - 50) * 1000);
 
-    const query = await call<{ status: string; paidAt: string | null }>(
-      t.app,
-      'POST',
-      'shop/order/orderquery',
-      {
-        token: order.token,
-        body: { orderId: order.orderId },
-        headers: { uid: String(chain.c.playerId) },
-      },
-    );
+    const query = await api(t.app, 'orderQuery', {
+      token: order.token,
+      input: { orderId: order.orderId },
+      headers: { uid: String(chain.c.playerId) },
+    });
     expect(query.data.status).toBe('paid');
     expect(query.data.paidAt).not.toBeNull();
 
@@ -307,9 +292,9 @@ describe('buying through the sandbox checkout', () => {
   it('shows an order only to its buyer', async () => {
     const order = await buy(freePlayer);
     const token = await signIn(t.app, t.db, boundPlayer);
-    const result = await call(t.app, 'POST', 'shop/order/orderquery', {
+    const result = await api(t.app, 'orderQuery', {
       token,
-      body: { orderId: order.orderId },
+      input: { orderId: order.orderId },
       headers: { uid: String(boundPlayer) },
     });
     expect(result).toMatchObject({ code: 0, data: null });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { options } from '../../src/db/schema';
 import { post } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('agent/user/getUser', () => {
     await fund(t.db, { ownerType: 'agent', ownerId: agentId }, 'balance', 12_850);
     await fund(t.db, { ownerType: 'agent', ownerId: agentId }, 'diamonds', 900);
     const token = await signIn(t.app, t.db, playerId);
-    const result = await call(t.app, 'GET', 'agent/user/getUser', { token });
+    const result = await api(t.app, 'getUser', { token });
     expect(result.code).toBe(1);
     const user = ZAgentUser.parse(result.data);
     expect(user).toMatchObject({
@@ -88,7 +88,7 @@ describe('agent/user/getUser', () => {
     await entry(agentId, 'diamonds', -80, BillType.transferOut, today);
     await entry(agentId, 'diamonds', 500, BillType.transferIn, today);
     const token = await signIn(t.app, t.db, playerId);
-    const user = ZAgentUser.parse((await call(t.app, 'GET', 'agent/user/getUser', { token })).data);
+    const user = ZAgentUser.parse((await api(t.app, 'getUser', { token })).data);
     expect(user.todayProfit).toBe('19.50');
     expect(user.todayDiamonds).toBe(-200);
     expect(user.balance).toBe('69.50');
@@ -111,20 +111,20 @@ describe('agent/user/getUser', () => {
       new Date(Math.min(midnightUtc + 60_000, Date.now() - 1000)),
     );
     const token = await signIn(t.app, t.db, playerId);
-    const user = ZAgentUser.parse((await call(t.app, 'GET', 'agent/user/getUser', { token })).data);
+    const user = ZAgentUser.parse((await api(t.app, 'getUser', { token })).data);
     expect(user.todayProfit).toBe('2.00');
     await t.db.delete(options).where(eq(options.key, 'platform.timezone'));
   });
 
   it('refuses without a session, with 10001', async () => {
-    const result = await call(t.app, 'GET', 'agent/user/getUser');
+    const result = await api(t.app, 'getUser');
     expect(result.code).toBe(10001);
-    const forged = await call(t.app, 'GET', 'agent/user/getUser', { token: 'forged-token' });
+    const forged = await api(t.app, 'getUser', { token: 'forged-token' });
     expect(forged.code).toBe(10001);
   });
 
   it('is never answered for a player session', async () => {
     const token = await signIn(t.app, t.db, await createPlayer(t.db));
-    expect((await call(t.app, 'GET', 'agent/user/getUser', { token })).code).toBe(0);
+    expect((await api(t.app, 'getUser', { token })).code).toBe(0);
   });
 });

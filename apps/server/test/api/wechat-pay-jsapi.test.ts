@@ -1,11 +1,11 @@
 import { createVerify } from 'node:crypto';
-import { BillType, type CallData, calls, ResponseCode, type TLoginResult } from '@promoter/contract';
+import { BillType, calls, ResponseCode } from '@promoter/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, players } from '../../src/db/schema';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
 import { BROWSER_NONCE, stateFor } from '../oauth-state';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import {
   type BridgeParams,
@@ -58,15 +58,13 @@ interface Buyer {
   token: string;
 }
 
-type Buy = CallData<'buyGoods'>;
-
 const buy = (
   buyer: Buyer,
   options: { requestId?: string; channel?: 'h5' | 'jsapi'; app?: TestApp; goods?: number } = {},
 ) =>
-  call<Buy>((options.app ?? t).app, 'POST', 'shop/goods/buyGoods', {
+  api((options.app ?? t).app, 'buyGoods', {
     token: buyer.token,
-    body: {
+    input: {
       goodsId: options.goods ?? goodsId,
       quantity: 1,
       requestId: options.requestId ?? uuid(),
@@ -76,9 +74,9 @@ const buy = (
   });
 
 const wechatPayer = (buyer: Buyer, body: { code: string; state: string; nonce?: string }) =>
-  call(t.app, 'POST', 'shop/pay/wechatPayer', {
+  api(t.app, 'wechatPayer', {
     token: buyer.token,
-    body: { nonce: BROWSER_NONCE, ...body },
+    input: { nonce: BROWSER_NONCE, ...body },
     headers: { uid: String(buyer.playerId) },
   });
 
@@ -123,8 +121,8 @@ const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[
 
 describe('the payer’s openid', () => {
   it('getCode with scope snsapi_base answers the silent authorize URL, with a state for paying only', async () => {
-    const result = await call<{ url: string }>(t.app, 'GET', 'agent/public/getCode', {
-      query: {
+    const result = await api(t.app, 'getCode', {
+      input: {
         redirect: `${PUBLIC_URL}/#/agent/wechat-pay-auth`,
         scope: 'snsapi_base',
         nonce: BROWSER_NONCE,
@@ -137,8 +135,8 @@ describe('the payer’s openid', () => {
     const state = url.searchParams.get('state') ?? '';
 
     // A state made for paying does not sign anybody in.
-    const signIn = await call(t.app, 'POST', 'agent/public/getUnionId', {
-      body: { code: wechat.issueCode(), state, nonce: BROWSER_NONCE },
+    const signIn = await api(t.app, 'getUnionId', {
+      input: { code: wechat.issueCode(), state, nonce: BROWSER_NONCE },
     });
     expect(signIn).toMatchObject({ code: ResponseCode.failure, msg: cn('wechatTicketInvalid') });
   });
@@ -179,14 +177,14 @@ describe('the payer’s openid', () => {
       code: ResponseCode.failure,
       msg: cn('wechatCodeInvalid'),
     });
-    const foreign = await call(t.app, 'POST', 'shop/pay/wechatPayer', {
+    const foreign = await api(t.app, 'wechatPayer', {
       token: silver.token,
-      body: { code, state: payState(), nonce: BROWSER_NONCE },
+      input: { code, state: payState(), nonce: BROWSER_NONCE },
       headers: { uid: String(gold.playerId) },
     });
     expect(foreign).toMatchObject({ code: ResponseCode.failure, msg: cn('uidMismatch') });
-    const anonymous = await call(t.app, 'POST', 'shop/pay/wechatPayer', {
-      body: { code, state: payState(), nonce: BROWSER_NONCE },
+    const anonymous = await api(t.app, 'wechatPayer', {
+      input: { code, state: payState(), nonce: BROWSER_NONCE },
       headers: { uid: String(silver.playerId) },
     });
     expect(anonymous.code).toBe(ResponseCode.notSignedIn);
@@ -198,21 +196,16 @@ describe('the payer’s openid', () => {
     const playerId = await createPlayer(t.db);
     const user = { openid: newOpenId(), unionid: `u-${uuid()}`, nickname: '微信买家' };
     await t.db.update(players).set({ unionId: user.unionid }).where(eq(players.id, playerId));
-    const exchanged = await call<{ unionId: string; ticket: string }>(
-      t.app,
-      'POST',
-      'agent/public/getUnionId',
-      {
-        body: {
-          code: wechat.issueCode(user),
-          state: stateFor(APP_SECRET, 'wx-state'),
-          nonce: BROWSER_NONCE,
-        },
+    const exchanged = await api(t.app, 'getUnionId', {
+      input: {
+        code: wechat.issueCode(user),
+        state: stateFor(APP_SECRET, 'wx-state'),
+        nonce: BROWSER_NONCE,
       },
-    );
+    });
     expect(exchanged.code).toBe(ResponseCode.success);
-    const login = await call<TLoginResult>(t.app, 'POST', 'agent/login/loginByUnionId', {
-      body: { unionId: exchanged.data.unionId, ticket: exchanged.data.ticket },
+    const login = await api(t.app, 'loginByUnionId', {
+      input: { unionId: exchanged.data.unionId, ticket: exchanged.data.ticket },
     });
     expect(login.code).toBe(ResponseCode.success);
     const [row] = await t.db.select().from(players).where(eq(players.id, playerId));
@@ -264,9 +257,9 @@ describe('buying inside WeChat (JSAPI)', () => {
     const paid = await notify(orderId);
     expect(paid.status).toBe(200);
     expect(paid.transaction).toMatchObject({ trade_type: 'JSAPI', payer: { openid: silver.openId } });
-    const query = await call<CallData<'orderQuery'>>(t.app, 'POST', 'shop/order/orderquery', {
+    const query = await api(t.app, 'orderQuery', {
       token: silver.token,
-      body: { orderId },
+      input: { orderId },
       headers: { uid: String(silver.playerId) },
     });
     expect(query.data).toMatchObject({ orderId, status: 'paid' });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentNotifications } from '../../src/db/schema';
 import { type MessageKey, translate } from '../../src/i18n/messages';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
-import { build, call, type TestApp } from '../helper';
+import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import {
   makeWechatPayKeys,
@@ -46,7 +46,6 @@ afterAll(async () => {
 });
 
 type Buy = CallData<'buyGoods'>;
-type Order = CallData<'orderQuery'>;
 
 interface Buyer {
   playerId: number;
@@ -54,23 +53,23 @@ interface Buyer {
 }
 
 const shop = (app: TestApp, buyer: Buyer) =>
-  call<CallData<'shopCategories'>>(app.app, 'POST', 'shop/goods/categories', {
+  api(app.app, 'shopCategories', {
     token: buyer.token,
-    body: {},
+    input: {},
     headers: { uid: String(buyer.playerId) },
   });
 
 const buyGoods = (app: TestApp, buyer: Buyer, id: number, requestId = uuid(), quantity = 1) =>
-  call<Buy>(app.app, 'POST', 'shop/goods/buyGoods', {
+  api(app.app, 'buyGoods', {
     token: buyer.token,
-    body: { goodsId: id, quantity, requestId },
+    input: { goodsId: id, quantity, requestId },
     headers: { uid: String(buyer.playerId) },
   });
 
 const orderQuery = (buyer: Buyer, orderId: string) =>
-  call<Order>(t.app, 'POST', 'shop/order/orderquery', {
+  api(t.app, 'orderQuery', {
     token: buyer.token,
-    body: { orderId },
+    input: { orderId },
     headers: { uid: String(buyer.playerId) },
   });
 
@@ -189,9 +188,9 @@ describe('placing an order with WeChat Pay', () => {
   it('prices the order for the buyer: the level price, the custom price, retail for a player', async () => {
     const { diamond, gold, silver } = await chain();
     expect(
-      await call(t.app, 'POST', 'agent/user/price', {
+      await api(t.app, 'setPrice', {
         token: gold.token,
-        body: { childId: silver.agentId, price: '0.75' },
+        input: { childId: silver.agentId, price: '0.75' },
       }),
     ).toMatchObject({ code: ResponseCode.success });
     const player = await createPlayer(t.db, { boundAgentId: silver.agentId });
@@ -210,9 +209,9 @@ describe('placing an order with WeChat Pay', () => {
 
   it('refuses to pay as another account: the uid header must be the signed-in player', async () => {
     const { silver, gold } = await chain();
-    const result = await call(t.app, 'POST', 'shop/goods/buyGoods', {
+    const result = await api(t.app, 'buyGoods', {
       token: silver.token,
-      body: { goodsId, quantity: 1, requestId: uuid() },
+      input: { goodsId, quantity: 1, requestId: uuid() },
       headers: { uid: String(gold.playerId) },
     });
     expect(result).toMatchObject({ code: ResponseCode.failure, msg: cn('uidMismatch') });
@@ -262,17 +261,17 @@ describe('a paid notification', () => {
       });
 
     // The agents read it in their bills and their figures.
-    const bill = await call<CallData<'bill'>>(t.app, 'GET', 'agent/user/bill', {
+    const bill = await api(t.app, 'bill', {
       token: silver.token,
-      query: { currency: 2, billType: BillType.buyDiamonds },
+      input: { currency: 2, billType: BillType.buyDiamonds },
     });
     expect(bill.data.list).toHaveLength(1);
     expect(bill.data.list[0]).toMatchObject({ billType: 1, currency: 2, amount: 1000, after: 1000 });
-    const goldUser = await call<CallData<'getUser'>>(t.app, 'GET', 'agent/user/getUser', {
+    const goldUser = await api(t.app, 'getUser', {
       token: gold.token,
     });
     expect(goldUser.data).toMatchObject({ balance: '100.00', todayProfit: '100.00' });
-    const silverUser = await call<CallData<'getUser'>>(t.app, 'GET', 'agent/user/getUser', {
+    const silverUser = await api(t.app, 'getUser', {
       token: silver.token,
     });
     expect(silverUser.data).toMatchObject({ diamonds: 1000, balance: '0.00' });
@@ -287,9 +286,9 @@ describe('a paid notification', () => {
       [diamond.token, gold.agentId, '0.55'],
       [gold.token, silver.agentId, '0.75'],
     ] as const)
-      expect(
-        await call(t.app, 'POST', 'agent/user/price', { token, body: { childId, price } }),
-      ).toMatchObject({ code: ResponseCode.success });
+      expect(await api(t.app, 'setPrice', { token, input: { childId, price } })).toMatchObject({
+        code: ResponseCode.success,
+      });
 
     const bySilver = await placeOrder(silver, '750.00');
     expect((await notify(standIn.notification(bySilver.orderId))).status).toBe(200);
@@ -330,9 +329,9 @@ describe('a paid notification', () => {
     // retail). The profit of a silver purchase is capped by what silver paid: gold earns nothing, diamond earns
     // (0.70 − 0.50) × 1000, never (0.90 − 0.50) × 1000.
     const { diamond, gold, silver } = await chain();
-    const raised = await call(t.app, 'POST', 'agent/user/price', {
+    const raised = await api(t.app, 'setPrice', {
       token: diamond.token,
-      body: { childId: gold.agentId, price: '0.90' },
+      input: { childId: gold.agentId, price: '0.90' },
     });
     expect(raised).toMatchObject({ code: ResponseCode.success });
     const { orderId } = await placeOrder(silver, '700.00');
