@@ -83,4 +83,92 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Server (apps/server): the direction of imports (docs/decisions/017-server-layering.md, docs/ARCHITECTURE.md).
+  //   errors.ts, i18n/, config.ts  <-  db/, platform/  <-  modules/<name> services  <-  modules/<name>/*-routes.ts,
+  //   http/, plugins/  <-  app.ts, seed/, main.ts
+  // Services never import the HTTP layer (only a module's *-routes.ts declares calls through http/); nothing but
+  // app.ts imports a *-routes.ts; modules import only modules of an earlier layer of SERVER_MODULE_LAYERS, so
+  // modules cannot form cycles; and no file-level import cycles anywhere in the server.
+  // ---------------------------------------------------------------------------------------------------------------
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: `${import.meta.dirname}/apps/server/src`, zones: serverZones() },
+      ],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );
+
+// ---- The server's import zones (the apps/server block above) ------------------------------------------------------
+/** The zones of import/no-restricted-paths for apps/server/src (paths relative to it). */
+function serverZones() {
+  /**
+   * The server's modules, lower layers first. A module imports only itself and modules of earlier layers, so they form
+   * no cycle; a new module folder gets a place here.
+   */
+  const SERVER_MODULE_LAYERS = [
+    ['options', 'ledger'],
+    ['agents', 'content'],
+    ['players', 'payments', 'withdrawals'],
+    ['auth'],
+    ['game', 'shop'],
+  ];
+  const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
+
+  const moduleZones = SERVER_MODULE_LAYERS.flatMap((layer, index) =>
+    layer.map((name) => ({
+      target: `modules/${name}`,
+      from: [...layer.filter((other) => other !== name), ...SERVER_MODULE_LAYERS.slice(index + 1).flat()].map(
+        (other) => `modules/${other}`,
+      ),
+      message: `modules/${name} may import only modules of earlier layers (eslint.config.js SERVER_MODULE_LAYERS): modules form no cycle`,
+    })),
+  );
+  return [
+    {
+      target: 'modules/**/!(*-routes).ts',
+      from: ['http', 'plugins', ...COMPOSITION],
+      message:
+        'services own rules and SQL and know nothing of HTTP or the composition (app.ts, main.ts, seed/): only a module’s *-routes.ts imports http/; errors live in src/errors.ts',
+    },
+    {
+      target: 'modules/**/*-routes.ts',
+      from: ['plugins', ...COMPOSITION],
+      message:
+        'routes declare calls through http/; plugins and the composition (app.ts, main.ts, seed/) sit above them',
+    },
+    {
+      target: ['modules', 'http', 'plugins', 'platform', 'db', 'seed', 'main.ts'],
+      from: ['modules/*/*-routes.ts'],
+      message: 'routes are registered by app.ts only: call the module’s service instead',
+    },
+    {
+      target: 'platform',
+      from: ['modules', 'http', 'plugins', 'db', ...COMPOSITION],
+      message: 'platform/ adapts the outside world and knows nothing of the domain, the database or HTTP',
+    },
+    {
+      target: 'db',
+      from: ['modules', 'http', 'plugins', 'platform', ...COMPOSITION],
+      message: 'db/ holds the schema and the connection: it imports no module, adapter or HTTP code',
+    },
+    {
+      target: ['errors.ts', 'i18n', 'config.ts'],
+      from: ['modules', 'http', 'plugins', 'platform', 'db', ...COMPOSITION],
+      message:
+        'errors, messages and configuration are the foundation: they import nothing of the server above them',
+    },
+    ...moduleZones,
+  ];
+}
