@@ -1,57 +1,78 @@
+import {
+  calls,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ZAgentId,
+  ZCaptchaCode,
+  ZMobile,
+  ZPassword,
+} from '@promoter/contract';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import type { FieldRule } from './contract-resolver';
 
 /**
- * The server's own rules (contract: ZAgentId, ZMobile, the 6-digit code, 6-64 character passwords), checked
- * first here, as react-hook-form rules with translated messages.
+ * The fields of the agent forms: the contract's rule of each (ZAgentId, ZMobile, ZCaptchaCode, ZPassword) with the
+ * translated messages, for `contractResolver`.
  */
-export const AGENT_ID_PATTERN = /^[1-9]\d{0,9}$/;
-export const MOBILE_PATTERN = /^1\d{10}$/;
-export const CAPTCHA_PATTERN = /^\d{6}$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 64;
-/** One code a minute per number (DESIGN section 4): the resend button waits this long. */
-export const CAPTCHA_RESEND_SECONDS = 60;
 
-export function agentIdRules(t: TFunction) {
+export function agentIdRule(t: TFunction): FieldRule {
   return {
+    schema: ZAgentId,
     required: t('identity.validation.agentIdRequired'),
-    pattern: { value: AGENT_ID_PATTERN, message: t('identity.validation.agentId') },
+    invalid: t('identity.validation.agentId'),
   };
 }
 
 /** A password that is only checked against the stored one (sign-in, unlock, the old password). */
-export function passwordRequiredRules(t: TFunction) {
-  return { required: t('identity.validation.passwordRequired') };
-}
-
-export function mobileRules(t: TFunction) {
+export function passwordRequiredRule(t: TFunction): FieldRule {
   return {
-    required: t('identity.validation.mobileRequired'),
-    pattern: { value: MOBILE_PATTERN, message: t('identity.validation.mobile') },
-    setValueAs: (value: string) => value.trim(),
-  };
-}
-
-export function captchaRules(t: TFunction) {
-  return {
-    required: t('identity.validation.captchaRequired'),
-    pattern: { value: CAPTCHA_PATTERN, message: t('identity.validation.captcha') },
-    setValueAs: (value: string) => value.trim(),
-  };
-}
-
-export function newPasswordRules(t: TFunction) {
-  const length = t('identity.validation.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
-  return {
+    schema: calls.loginById.input.shape.password,
     required: t('identity.validation.passwordRequired'),
-    minLength: { value: PASSWORD_MIN, message: length },
-    maxLength: { value: PASSWORD_MAX, message: length },
   };
 }
 
-export function confirmPasswordRules(t: TFunction, password: () => string) {
+export function mobileRule(t: TFunction): FieldRule {
   return {
-    required: t('identity.validation.confirmRequired'),
-    validate: (value: string) => value === password() || t('identity.validation.passwordMismatch'),
+    schema: ZMobile,
+    required: t('identity.validation.mobileRequired'),
+    invalid: t('identity.validation.mobile'),
   };
 }
+
+export function captchaRule(t: TFunction): FieldRule {
+  return {
+    schema: ZCaptchaCode,
+    required: t('identity.validation.captchaRequired'),
+    invalid: t('identity.validation.captcha'),
+  };
+}
+
+/** A new password and its confirmation (which must match it). */
+export function newPasswordRules(t: TFunction): { newPassword: FieldRule; confirm: FieldRule } {
+  return {
+    newPassword: {
+      schema: ZPassword,
+      required: t('identity.validation.passwordRequired'),
+      invalid: t('identity.validation.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }),
+    },
+    confirm: { schema: z.string().min(1), required: t('identity.validation.confirmRequired') },
+  };
+}
+
+export function confirmMismatch(
+  t: TFunction,
+  values: { newPassword: string; confirm: string },
+): string | false {
+  return (
+    values.confirm !== '' &&
+    values.confirm !== values.newPassword &&
+    t('identity.validation.passwordMismatch')
+  );
+}
+
+/** Trims what is typed into a mobile or code field. */
+export const trimmed = { setValueAs: (value: string) => value.trim() };
+
+/** Whether a typed agent id is one the contract takes (ZAgentId). */
+export const isAgentId = (text: string) => text.trim() !== '' && ZAgentId.safeParse(text.trim()).success;

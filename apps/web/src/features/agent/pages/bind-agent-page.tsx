@@ -23,7 +23,7 @@ import { LinkAlert } from '../../../components/ui/link-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { OptionKey } from '../../../config/constants';
 import { paths } from '../../../config/paths';
-import { AGENT_ID_PATTERN } from '../../../lib/form-rules';
+import { isAgentId } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { sessionStore, useIsAuthenticated } from '../../../lib/session';
 import { singleUseAttempts } from '../../../lib/single-use';
@@ -147,7 +147,7 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
   // The agent is looked up before the confirmation, so the player sees whom it binds to.
   const review = async () => {
     const text = value.trim();
-    if (!AGENT_ID_PATTERN.test(text)) {
+    if (!isAgentId(text)) {
       setError(text ? t('identity.validation.agentId') : t('identity.validation.agentIdRequired'));
       return;
     }
@@ -241,11 +241,11 @@ export function BindAgentPage() {
   const queryAgentId = searchParams.get('agentId')?.trim() ?? '';
   const [ticket] = useState(() => searchParams.get('token')?.trim() || null);
   const [bindLogin, setBindLogin] = useState<BindLoginOutcome | 'running' | null>(() =>
-    ticket && AGENT_ID_PATTERN.test(queryAgentId) ? 'running' : null,
+    ticket && isAgentId(queryAgentId) ? 'running' : null,
   );
 
   useEffect(() => {
-    if (!ticket || !AGENT_ID_PATTERN.test(queryAgentId)) return;
+    if (!ticket || !isAgentId(queryAgentId)) return;
     let active = true;
     // The used ticket leaves the address, so a reload cannot send it again.
     void navigate(paths.agent.bindAgent.getHref({ agentId: Number(queryAgentId) }), { replace: true });
@@ -291,7 +291,7 @@ export function BindAgentPage() {
       signedInPlayer.agentId !== null ? (
         <BoundAgent agentId={signedInPlayer.agentId} />
       ) : (
-        <BindForm initialAgentId={AGENT_ID_PATTERN.test(queryAgentId) ? queryAgentId : ''} />
+        <BindForm initialAgentId={isAgentId(queryAgentId) ? queryAgentId : ''} />
       );
   } else if (signedIn && user) {
     body = (

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { agentIdRules, passwordRequiredRules } from '../../../lib/form-rules';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { agentIdRule, passwordRequiredRule } from '../../../lib/form-rules';
 import { muiField } from '../../../lib/mui-field';
 import { signInWithPassword } from '../lib/sign-in-with-password';
 
@@ -35,6 +36,7 @@ export function PasswordLoginForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
+    resolver: contractResolver<FormValues>({ agentId: agentIdRule(t), password: passwordRequiredRule(t) }),
     defaultValues: { agentId: defaultAgentId ? String(defaultAgentId) : '', password: '' },
   });
 
@@ -64,12 +66,12 @@ export function PasswordLoginForm({
         label={t('identity.common.agentId')}
         autoComplete="username"
         fullWidth
-        {...muiField(register('agentId', agentIdRules(t)), errors.agentId)}
+        {...muiField(register('agentId'), errors.agentId)}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-agent-id' } }}
       />
       <PasswordField
         label={t('identity.common.password')}
-        registration={register('password', passwordRequiredRules(t))}
+        registration={register('password')}
         error={errors.password}
         autoComplete="current-password"
         testId="login-password"

@@ -14,7 +14,8 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
-import { passwordRequiredRules } from '../../../lib/form-rules';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { passwordRequiredRule } from '../../../lib/form-rules';
 import { isInAppPath } from '../../../lib/in-app-path';
 import { sessionStore } from '../../../lib/session';
 import { signInWithPassword } from '../lib/sign-in-with-password';
@@ -42,7 +43,10 @@ export function LockScreenPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  } = useForm<{ password: string }>({
+    resolver: contractResolver<{ password: string }>({ password: passwordRequiredRule(t) }),
+    defaultValues: { password: '' },
+  });
 
   if (!user) {
     return (
@@ -96,7 +100,7 @@ export function LockScreenPage() {
           </Stack>
           <PasswordField
             label={t('identity.common.password')}
-            registration={register('password', passwordRequiredRules(t))}
+            registration={register('password')}
             error={errors.password}
             autoComplete="current-password"
             autoFocus

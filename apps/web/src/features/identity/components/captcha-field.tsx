@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../../../api/errors';
-import { CAPTCHA_RESEND_SECONDS } from '../../../lib/form-rules';
+import { CAPTCHA_RESEND_SECONDS } from '@promoter/contract';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../lib/use-countdown';

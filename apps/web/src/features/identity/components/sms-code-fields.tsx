@@ -1,10 +1,12 @@
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { captchaRules, mobileRules } from '../../../lib/form-rules';
+import { trimmed } from '../../../lib/form-rules';
 import { CaptchaField } from './captcha-field';
 import { MobileField } from './mobile-field';
 
-/** The two fields of a form proven by an SMS code; the form's values must name them so. */
+/**
+ * The two fields of a form proven by an SMS code; the form's values must name them so, and its resolver carry
+ * their rules (`mobileRule`, `captchaRule`).
+ */
 export interface SmsCodeValues {
   mobile: string;
   captcha: string;
@@ -23,7 +25,6 @@ export function SmsCodeFields({
   initialWaitSeconds?: number;
   testIdPrefix: string;
 }) {
-  const { t } = useTranslation();
   const {
     register,
     trigger,
@@ -33,12 +34,12 @@ export function SmsCodeFields({
   return (
     <>
       <MobileField
-        registration={register('mobile', mobileRules(t))}
+        registration={register('mobile', trimmed)}
         error={errors.mobile}
         testId={`${testIdPrefix}-mobile`}
       />
       <CaptchaField
-        registration={register('captcha', captchaRules(t))}
+        registration={register('captcha', trimmed)}
         error={errors.captcha}
         mobileValid={() => trigger('mobile')}
         send={() => send(getValues('mobile'))}

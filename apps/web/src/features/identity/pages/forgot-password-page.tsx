@@ -9,7 +9,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
-import { mobileRules } from '../../../lib/form-rules';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { mobileRule, trimmed } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { sendCaptcha } from '../api/get-captcha';
 import { MobileField } from '../components/mobile-field';
@@ -23,7 +24,10 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ mobile: string }>({ defaultValues: { mobile: '' } });
+  } = useForm<{ mobile: string }>({
+    resolver: contractResolver<{ mobile: string }>({ mobile: mobileRule(t) }),
+    defaultValues: { mobile: '' },
+  });
 
   const submit = handleSubmit(async ({ mobile }) => {
     await withProgress(async () => {
@@ -42,7 +46,7 @@ export function ForgotPasswordPage() {
             {t('identity.forgotPassword.intro')}
           </Typography>
           <MobileField
-            registration={register('mobile', mobileRules(t))}
+            registration={register('mobile', trimmed)}
             error={errors.mobile}
             testId="forgot-password-mobile"
           />

@@ -11,7 +11,9 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
-import { CAPTCHA_RESEND_SECONDS } from '../../../lib/form-rules';
+import { CAPTCHA_RESEND_SECONDS } from '@promoter/contract';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { captchaRule, confirmMismatch, mobileRule, newPasswordRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { sendCaptcha } from '../api/get-captcha';
 import { resetPassword } from '../api/reset-password';
@@ -37,6 +39,10 @@ export function ResetPasswordPage() {
   );
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues>({
+    resolver: contractResolver<FormValues>(
+      { mobile: mobileRule(t), captcha: captchaRule(t), ...newPasswordRules(t) },
+      (values) => ({ confirm: confirmMismatch(t, values) }),
+    ),
     defaultValues: { mobile: handover?.mobile ?? '', captcha: '', newPassword: '', confirm: '' },
   });
   const {

@@ -23,6 +23,8 @@ import { notify } from '../../../lib/notify';
 import { session, sessionStore, useIsAuthenticated } from '../../../lib/session';
 import { registerAgent } from '../api/register-agent';
 import { sendRegisterCaptcha } from '../api/register-captcha';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { captchaRule, confirmMismatch, mobileRule, newPasswordRules } from '../../../lib/form-rules';
 import { NewPasswordFields } from '../components/new-password-fields';
 import type { NewPasswordValues } from '../components/new-password-fields';
 import { SmsCodeFields } from '../components/sms-code-fields';
@@ -55,6 +57,10 @@ export function SignUpPage() {
   const registerOpen = useOptionFlag(OptionKey.registerOpen);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues>({
+    resolver: contractResolver<FormValues>(
+      { mobile: mobileRule(t), captcha: captchaRule(t), ...newPasswordRules(t) },
+      (values) => ({ confirm: confirmMismatch(t, values) }),
+    ),
     defaultValues: { mobile: '', captcha: '', newPassword: '', confirm: '' },
   });
   const {

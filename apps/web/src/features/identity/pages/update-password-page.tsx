@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { withProgress } from '../../../api/call-with-progress';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { passwordRequiredRules } from '../../../lib/form-rules';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { confirmMismatch, newPasswordRules, passwordRequiredRule } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -25,11 +26,19 @@ export function UpdatePasswordPage() {
   const [result, setResult] = useState<{ revoked: number } | { failure: string } | null>(null);
   // The inputs are uncontrolled: after a success the form is mounted afresh, so labels drop back too.
   const [generation, setGeneration] = useState(0);
-  const form = useForm<FormValues>({ defaultValues: { oldPassword: '', newPassword: '', confirm: '' } });
+  const form = useForm<FormValues>({
+    resolver: contractResolver<FormValues>(
+      { oldPassword: passwordRequiredRule(t), ...newPasswordRules(t) },
+      (values) => ({
+        newPassword: values.newPassword === values.oldPassword && t('identity.validation.samePassword'),
+        confirm: confirmMismatch(t, values),
+      }),
+    ),
+    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
+  });
   const {
     register,
     handleSubmit,
-    getValues,
     reset,
     formState: { errors, isSubmitting },
   } = form;
@@ -65,7 +74,7 @@ export function UpdatePasswordPage() {
             </Typography>
             <PasswordField
               label={t('identity.common.oldPassword')}
-              registration={register('oldPassword', passwordRequiredRules(t))}
+              registration={register('oldPassword')}
               error={errors.oldPassword}
               autoComplete="current-password"
               testId="update-password-old"
@@ -73,9 +82,6 @@ export function UpdatePasswordPage() {
             <NewPasswordFields
               label={t('identity.common.newPassword')}
               testIds={{ password: 'update-password-new', confirm: 'update-password-confirm' }}
-              validate={(value) =>
-                value !== getValues('oldPassword') || t('identity.validation.samePassword')
-              }
             />
             {result && 'revoked' in result ? (
               <Alert severity="success" data-testid="update-password-done">

@@ -1,4 +1,4 @@
-import { maskMobile } from '@promoter/contract';
+import { maskMobile, ZMobile } from '@promoter/contract';
 
 /**
  * A payout account with most of it hidden: an e-mail keeps its first two characters and its domain
@@ -8,7 +8,7 @@ export function maskAccountNo(accountNo: string): string {
   const text = accountNo.replace(/\s+/g, '');
   const at = text.indexOf('@');
   if (at > 0) return `${Array.from(text.slice(0, at)).slice(0, 2).join('')}****${text.slice(at)}`;
-  if (/^1\d{10}$/.test(text)) return maskMobile(text);
+  if (ZMobile.safeParse(text).success) return maskMobile(text);
   const chars = Array.from(text);
   if (chars.length <= 4) return chars.join('');
   return `****${chars.slice(-4).join('')}`;
