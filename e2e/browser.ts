@@ -33,9 +33,30 @@ export async function launch(): Promise<Browser> {
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors and page errors seen so far: a test fails on any. */
+  /**
+   * What went wrong in this page so far: console errors and warnings, page errors, failed requests, answers of
+   * 500 and above. The harness fails the test on any of them after it ends (`failOnProblems`); a test reads them
+   * only to assert one it caused on purpose, which it then `allow`s.
+   */
   problems: string[];
+  /** Accepts the problems matching `pattern` in this page: for a test that causes one on purpose. */
+  allow: (pattern: RegExp) => void;
 }
+
+interface Watched {
+  problems: string[];
+  allowed: RegExp[];
+  closed: boolean;
+}
+
+/** Every open page, and the closed ones not checked since. */
+const watched = new Set<Watched>();
+
+/**
+ * Requests the browser gives up by design, not failures: a navigation (page.goto, the app leaving for a
+ * checkout or WeChat, a closing context) cancels what was still loading with net::ERR_ABORTED.
+ */
+const ABORTED = 'net::ERR_ABORTED';
 
 export async function openPage(
   browser: Browser,
@@ -44,13 +65,37 @@ export async function openPage(
 ): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN', deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
-  const problems: string[] = [];
+  const entry: Watched = { problems: [], allowed: [], closed: false };
+  watched.add(entry);
+  context.on('close', () => (entry.closed = true));
+  const { problems } = entry;
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') {
+      const where = message.location().url ? ` (${message.location().url})` : '';
+      problems.push(`console ${message.type()}: ${message.text()}${where}`);
+    }
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason === ABORTED) return;
+    problems.push(`request failed: ${request.method()} ${request.url()}: ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500)
+      problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return { context, page, problems, allow: (pattern) => entry.allowed.push(pattern) };
+}
+
+/** Problems of every page since the last call, less the allowed ones; the pages' records are emptied. */
+export function takePageProblems(): string[] {
+  const found: string[] = [];
+  for (const entry of watched) {
+    found.push(...entry.problems.splice(0).filter((p) => !entry.allowed.some((allowed) => allowed.test(p))));
+    if (entry.closed) watched.delete(entry);
+  }
+  return found;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -91,7 +91,7 @@ describe('WeChat sign-in', () => {
     });
     wechat.nextUser = { openid: 'o-demo-agent', unionid: 'u-demo-agent', nickname: '王总的微信' };
 
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/#/session/login`);
     await page.getByTestId('page-login').waitFor();
     await page.getByTestId('login-agent-id').waitFor();
@@ -121,13 +121,12 @@ describe('WeChat sign-in', () => {
     expect(await page.getByTestId('share-qr').locator('svg').count()).toBe(1);
     await settle(page);
     await screenshot(page, 'identity-phone-share');
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('sends a WeChat account without a game account to the download guide', async () => {
     wechat.nextUser = { openid: 'o-stranger', unionid: 'u-stranger', nickname: '路人甲' };
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/#/session/loginWx`);
     await page.getByTestId('page-login-wx').waitFor();
     await screenshot(page, 'identity-phone-login-wx');
@@ -135,25 +134,23 @@ describe('WeChat sign-in', () => {
     await page.waitForURL(/#\/agent\/guide-setup/, { timeout: 30_000 });
     expect(await page.getByTestId('guide-setup-wechat').innerText()).toContain('路人甲');
     await screenshot(page, 'identity-phone-guide-setup');
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('refuses a code that did not start here (no signed state)', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     const code = wechat.issueCode({ openid: 'o-x', unionid: 'u-demo-agent', nickname: 'x' });
     await page.goto(`${server.baseUrl}/?code=${code}&state=forged#/session/loginWx`);
     await page.getByTestId('wechat-failed').waitFor({ timeout: 15_000 });
     expect(page.url()).not.toContain('code=');
     expect(await page.evaluate(() => localStorage.getItem('promoter.token'))).toBeNull();
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
 
 describe('agent id and password', () => {
   it('refuses a wrong password, then signs in', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/#/session/login`);
     await page.getByTestId('login-agent-id').fill('10002');
     await page.getByTestId('login-password').fill('wrong-password');
@@ -166,7 +163,6 @@ describe('agent id and password', () => {
     await page.getByText('欢迎登录推广员系统').first().waitFor({ timeout: 10_000 });
     const user = await api<TAgentUser>('agent/user/getUser', await storedToken(page));
     expect(user.data.nickname).toBe('李经理');
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
@@ -174,7 +170,7 @@ describe('agent id and password', () => {
 describe('registration from an invite link', () => {
   it('a new player opens the invite link in the game and becomes a gold agent under 10001', async () => {
     await gameCall('/api/game/players/upsert', { playerId: 300001, nickname: '新玩家小林' });
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(await server.loginLink(300001));
     await page.waitForURL(/#\/agent\/bind-agent/, { timeout: 30_000 });
 
@@ -223,24 +219,22 @@ describe('registration from an invite link', () => {
       body: JSON.stringify({ agentId: user.data.agentId, password: 'newagent123' }),
     });
     expect(((await login.json()) as { code: number }).code).toBe(1);
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('explains that the invite link must be opened from the game when nobody is signed in', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/#/session/sign-up?from=10001&level=3`);
     await page.getByTestId('sign-up-need-player').waitFor();
     expect(await page.getByTestId('sign-up-level').innerText()).toContain('白银');
     await screenshot(page, 'identity-phone-sign-up-signed-out');
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
 
 describe('bind and unbind', () => {
   it('player 200008 binds to agent 10002, then unbinds', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     await page.goto(await server.loginLink(200008));
     await page.waitForURL(/#\/agent\/bind-agent/, { timeout: 30_000 });
     await page.getByTestId('bind-agent-input').waitFor();
@@ -275,14 +269,13 @@ describe('bind and unbind', () => {
     await page.getByRole('heading', { name: 'Bind to a promoter' }).waitFor();
     await settle(page);
     await screenshot(page, 'identity-phone-bind-en');
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
 
 describe('passwords and the lock screen', () => {
   it('resets a forgotten password by SMS, changes it, and unlocks the lock screen', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     const mobile = '13800000003'; // 张主管, agent 10003
     await page.goto(`${server.baseUrl}/#/session/login`);
     await page.getByTestId('login-forgot-password').click();
@@ -334,14 +327,13 @@ describe('passwords and the lock screen', () => {
     await page.getByTestId('lock-password').fill('changed-pass-2');
     await page.getByTestId('lock-unlock').click();
     await page.waitForURL(/#\/agent\/Main/, { timeout: 15_000 });
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
 
 describe('the third-party callback', () => {
   it('alerts the error and goes home', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context, problems, allow } = await openPage(browser, PHONE);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -351,7 +343,8 @@ describe('the third-party callback', () => {
     await page.waitForURL(/#\/agent\/index/, { timeout: 10_000 });
     expect(alerts).toEqual(['错误：access_denied。详细信息请查看控制台。']);
     // The details go to the console, as the alert says.
-    expect(problems.filter((p) => !p.includes('access_denied'))).toEqual([]);
+    expect(problems.some((p) => p.includes('access_denied'))).toBe(true);
+    allow(/^console error: .*access_denied/);
     await context.close();
   });
 });
@@ -362,7 +355,7 @@ describe('articles', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows the platform's articles as plain paragraphs (${size})`, async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
+      const { page, context } = await openPage(browser, viewport);
       await page.goto(`${server.baseUrl}/#/agent/index`);
       await page.getByTestId('article-platform-index').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('article-platform-index').locator('p').count()).toBe(3);
@@ -388,13 +381,12 @@ describe('articles', () => {
       await page.getByTestId('sign-up-need-player').getByRole('link').click();
       await page.getByTestId('login-agent-id').waitFor();
       await screenshot(page, `identity-${size}-login-from-sign-up`);
-      expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it('shows markup in an article as text: nothing in the content runs', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(browser, PHONE);
     const hostile = '<img src=x onerror="window.__pwned=1">';
     await page.route('**/api/portal/articles/read', (route) =>
       route.fulfill({
@@ -420,7 +412,6 @@ describe('articles', () => {
     expect(await help.locator('img, script').count()).toBe(0);
     await settle(page, 500);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(problems).toEqual([]);
     await context.close();
   });
 });

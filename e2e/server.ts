@@ -13,6 +13,8 @@ export interface RunningServer {
   agentLink: string;
   playerLink: string;
   output: () => string;
+  /** Accepts server log lines at error level matching `pattern`: for a test that causes one on purpose. */
+  allowErrorLog: (pattern: RegExp) => void;
   /** Mints a fresh single-use login link through the signed game API, as the game server would. */
   loginLink(playerId: number): Promise<string>;
   /** GET `/api/<path>` with a session token, as the SPA calls it: the whole envelope. */
@@ -26,6 +28,46 @@ export interface StartOptions {
    * development SMS codes in `output()`, or the WECHAT_* variables of a WeChat stand-in).
    */
   env?: Record<string, string>;
+}
+
+interface LogWatch {
+  output: () => string;
+  /** How much of the output has been checked. */
+  checked: number;
+  allowed: RegExp[];
+}
+
+/** The servers of this test file: their log is checked after each test. */
+const running = new Set<LogWatch>();
+
+/** pino's level numbers: 50 error, 60 fatal. */
+const ERROR_LEVEL = 50;
+
+/**
+ * The log lines at error level or above that the servers wrote since the last call (complete lines only), less the
+ * allowed ones.
+ */
+export function takeServerErrors(): string[] {
+  const found: string[] = [];
+  for (const watch of running) {
+    const text = watch.output();
+    const end = text.lastIndexOf('\n') + 1;
+    if (end <= watch.checked) continue;
+    const lines = text.slice(watch.checked, end).split('\n');
+    watch.checked = end;
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      let level: unknown;
+      try {
+        level = (JSON.parse(line) as { level?: unknown }).level;
+      } catch {
+        continue;
+      }
+      if (typeof level === 'number' && level >= ERROR_LEVEL && !watch.allowed.some((p) => p.test(line)))
+        found.push(`server log: ${line}`);
+    }
+  }
+  return found;
 }
 
 /**
@@ -67,12 +109,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   });
   const baseUrl = new URL(links.agent).origin;
+  const watch: LogWatch = { output: () => output, checked: 0, allowed: [] };
+  running.add(watch);
 
   return {
     baseUrl,
     agentLink: links.agent,
     playerLink: links.player,
     output: () => output,
+    allowErrorLog: (pattern) => watch.allowed.push(pattern),
     async loginLink(playerId: number) {
       const body = JSON.stringify({ playerId });
       const timestamp = Math.floor(Date.now() / 1000);
@@ -99,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return (await response.json()) as { code: number; msg: string; data: T };
     },
     async stop() {
+      running.delete(watch);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
