@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { Suspense, type ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { initI18n, i18n } from '../../src/i18n';
+
+/** The app's translations in Chinese (the default locale), as a screen shows them. */
+export async function setUpI18n() {
+  if (!i18n.isInitialized) await initI18n('cn');
+  return i18n;
+}
+
+/** Renders a screen with a fresh query client and a router, as the app's providers would. */
+export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } },
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Suspense fallback={null}>{ui}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}
