@@ -54,8 +54,16 @@ export async function registerAgent(
   if (owner && owner.id !== session.playerId) throw new AppError('mobileTaken');
 
   await consumeCaptcha(deps, input.mobile, 'register', input.captcha);
+  // Hashed with no transaction open (argon2 takes 64 MiB and tens of milliseconds).
   const passwordHash = await hashPassword(input.password);
   const agentId = await db.transaction(async (tx) => {
+    // Checked again where it is written: another player may have taken the mobile since the first look.
+    const [taken] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.mobile, input.mobile))
+      .for('update');
+    if (taken && taken.id !== session.playerId) throw new AppError('mobileTaken');
     await tx
       .update(players)
       .set({ mobile: input.mobile, updatedAt: sql`now()` })
