@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { readStored, writeStored } from './storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistFields } from './storage';
 
 /**
  * A purchase the buyer confirmed that waits for a detour to come back: WeChat's silent authorization (the payer's
  * openid) leaves the page and returns to `back`, where the purchase goes on by itself instead of asking the buyer
  * to choose again. Kept for ten minutes, taken once.
  */
-const KEY = 'pendingPurchase';
 const RESUME_WITHIN_MS = 10 * 60_000;
 
 const ZPendingPurchase = z.object({
@@ -23,17 +24,32 @@ export interface PendingPurchase {
   back: string;
 }
 
+interface PendingState {
+  pending: z.infer<typeof ZPendingPurchase> | null;
+}
+
+const initial: PendingState = { pending: null };
+
+const usePending = create<PendingState>()(
+  persist(
+    () => initial,
+    persistFields(initial, { pending: { key: 'pendingPurchase', schema: ZPendingPurchase.nullable() } }),
+  ),
+);
+
 export function rememberPurchase(purchase: PendingPurchase): void {
-  writeStored(KEY, { ...purchase, at: Date.now() });
+  usePending.setState({ pending: { ...purchase, at: Date.now() } });
 }
 
 export function forgetPendingPurchase(): void {
-  writeStored(KEY, undefined);
+  usePending.setState({ pending: null });
 }
 
 /** The purchase to go on with at `here`, if one waits for this route and is recent; taken, so it runs once. */
 export function takePendingPurchase(here: string): PendingPurchase | undefined {
-  const pending = readStored(KEY, ZPendingPurchase);
+  // Read through to storage: the purchase was kept before the page left for WeChat.
+  void usePending.persist.rehydrate();
+  const { pending } = usePending.getState();
   if (!pending || pending.back !== here) return undefined;
   forgetPendingPurchase();
   if (Date.now() - pending.at > RESUME_WITHIN_MS) return undefined;

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { ZAgentUser, ZPlayer, ZWxUserInfo } from '@promoter/contract';
 import type { TAgentUser, TPlayer, TWxUserInfo } from '@promoter/contract';
 import { env } from '../config/env';
-import { createStore } from './create-store';
-import { readStored, writeStored } from './storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { bindStore } from '../stores/bind-store';
+import { persistFields } from './storage';
 import { parseUserAgent } from './user-agent';
 import type { UserAgentRecord } from './user-agent';
 
@@ -30,43 +32,37 @@ export interface SessionState {
 
 const ZUserAgentRecord = z.object({ platform: z.string(), version: z.string(), playerId: z.string() });
 
-const KEYS = {
-  token: 'token',
-  user: 'user',
-  player: 'player',
-  userAgent: 'userAgent',
-  wxUserInfo: 'wxUserInfo',
-  unionId: 'unionId',
-  expiresAt: 'expiresAt',
-} as const;
+const initial: SessionState = {
+  token: null,
+  user: null,
+  player: null,
+  // The browser tells its own agent on each visit; the stored record stands in when it does not.
+  userAgent: typeof navigator === 'undefined' ? null : parseUserAgent(navigator.userAgent),
+  wxUserInfo: null,
+  unionId: null,
+  expiresAt: null,
+  isUserSigninWithAuth0: false,
+  parentId: null,
+  mobileLogin: false,
+};
 
-function loadInitial(): SessionState {
-  const currentAgent = typeof navigator === 'undefined' ? null : parseUserAgent(navigator.userAgent);
-  return {
-    token: readStored(KEYS.token, z.string().min(1)) ?? null,
-    user: readStored(KEYS.user, ZAgentUser) ?? null,
-    player: readStored(KEYS.player, ZPlayer) ?? null,
-    userAgent: currentAgent ?? readStored(KEYS.userAgent, ZUserAgentRecord) ?? null,
-    wxUserInfo: readStored(KEYS.wxUserInfo, ZWxUserInfo) ?? null,
-    unionId: readStored(KEYS.unionId, z.string()) ?? null,
-    expiresAt: readStored(KEYS.expiresAt, z.number()) ?? null,
-    isUserSigninWithAuth0: false,
-    parentId: null,
-    mobileLogin: false,
-  };
-}
+/** A zustand store; the persisted fields keep their keys of old (`promoter.token`, `promoter.user`, ...). */
+export const useSessionStore = create<SessionState>()(
+  persist(
+    () => initial,
+    persistFields(initial, {
+      token: { key: 'token', schema: z.string().min(1).nullable() },
+      user: { key: 'user', schema: ZAgentUser.nullable() },
+      player: { key: 'player', schema: ZPlayer.nullable() },
+      userAgent: { key: 'userAgent', schema: ZUserAgentRecord.nullable(), preferInitial: true },
+      wxUserInfo: { key: 'wxUserInfo', schema: ZWxUserInfo.nullable() },
+      unionId: { key: 'unionId', schema: z.string().nullable() },
+      expiresAt: { key: 'expiresAt', schema: z.number().nullable() },
+    }),
+  ),
+);
 
-function persist(state: SessionState): void {
-  writeStored(KEYS.token, state.token);
-  writeStored(KEYS.user, state.user);
-  writeStored(KEYS.player, state.player);
-  writeStored(KEYS.userAgent, state.userAgent);
-  writeStored(KEYS.wxUserInfo, state.wxUserInfo);
-  writeStored(KEYS.unionId, state.unionId);
-  writeStored(KEYS.expiresAt, state.expiresAt);
-}
-
-export const sessionStore = createStore<SessionState>(loadInitial(), persist);
+export const sessionStore = bindStore(useSessionStore);
 
 export function isAuthenticated(state: Pick<SessionState, 'token' | 'expiresAt'>, now = Date.now()): boolean {
   return state.token !== null && state.expiresAt !== null && now < state.expiresAt;

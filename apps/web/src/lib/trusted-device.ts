@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { readStored, writeStored } from './storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistFields } from './storage';
 
 /**
  * The device tokens this browser holds, one per agent id (docs/decisions/014-rate-limits-and-lockout.md). The
@@ -7,17 +9,32 @@ import { readStored, writeStored } from './storage';
  * right password goes through even while strangers' wrong guesses hold the account back.
  */
 export const DEVICE_HEADER = 'X-Device';
-const KEY = 'devices';
 /** A browser shared by a few agents keeps the newest few. */
 const MAX_DEVICES = 10;
 /** Oldest first, as a list: an object's integer-like keys would not keep their order. */
 const ZDevices = z.array(z.object({ agentId: z.number().int(), token: z.string().min(1).max(200) }));
 
+interface DevicesState {
+  devices: z.infer<typeof ZDevices>;
+}
+
+const initial: DevicesState = { devices: [] };
+
+const useDevices = create<DevicesState>()(
+  persist(() => initial, persistFields(initial, { devices: { key: 'devices', schema: ZDevices } })),
+);
+
+/** Read through to storage: another tab may have signed in since. */
+function current(): DevicesState['devices'] {
+  void useDevices.persist.rehydrate();
+  return useDevices.getState().devices;
+}
+
 export function deviceTokenFor(agentId: number): string | undefined {
-  return readStored(KEY, ZDevices)?.find((device) => device.agentId === agentId)?.token;
+  return current().find((device) => device.agentId === agentId)?.token;
 }
 
 export function rememberDevice(agentId: number, token: string): void {
-  const others = (readStored(KEY, ZDevices) ?? []).filter((device) => device.agentId !== agentId);
-  writeStored(KEY, [...others, { agentId, token }].slice(-MAX_DEVICES));
+  const others = current().filter((device) => device.agentId !== agentId);
+  useDevices.setState({ devices: [...others, { agentId, token }].slice(-MAX_DEVICES) });
 }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { fenToMoney, moneyToFen, ZMoney } from '@promoter/contract';
-import { createStore } from '../lib/create-store';
-import { readStored, writeStored } from '../lib/storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistFields } from '../lib/storage';
+import { bindStore } from './bind-store';
 
 /**
  * The cart of SPEC section 3 'Cart item': id (the product's objectID), productImg, name, price,
  * quantity (starts at 1), total (price × quantity, two decimals). Money stays a two-decimal string and
- * is multiplied in fen. The shop that fills it comes in a later issue; until then it starts empty.
+ * is multiplied in fen. The shop's packages go in from its pages (features/shop); the cart page checks them out a
+ * line at a time. Kept in local storage (`promoter.cart`), validated on read.
  */
 export const ZCartItem = z.object({
   id: z.string(),
@@ -18,12 +21,17 @@ export const ZCartItem = z.object({
 });
 export type CartItem = z.infer<typeof ZCartItem>;
 
-const STORAGE_KEY = 'cart';
+interface CartState {
+  items: CartItem[];
+}
 
-export const cartStore = createStore<{ items: CartItem[] }>(
-  { items: readStored(STORAGE_KEY, z.array(ZCartItem)) ?? [] },
-  (state) => writeStored(STORAGE_KEY, state.items),
+const initial: CartState = { items: [] };
+
+export const useCartStore = create<CartState>()(
+  persist(() => initial, persistFields(initial, { items: { key: 'cart', schema: z.array(ZCartItem) } })),
 );
+
+export const cartStore = bindStore(useCartStore);
 
 export function lineTotal(price: string, quantity: number): string {
   return fenToMoney(moneyToFen(price) * quantity);

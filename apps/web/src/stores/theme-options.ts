@@ -10,8 +10,10 @@ import type { ColorThemeId, HeaderFilterId, RouteAnimation, SidebarFilterId } fr
 import { i18n } from '../i18n';
 import { DEFAULT_LOCALE, isLocale, isRtlLocale } from '../i18n/languages';
 import type { Locale } from '../i18n/languages';
-import { createStore } from '../lib/create-store';
-import { readStored, writeStored } from '../lib/storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistObject } from '../lib/storage';
+import { bindStore } from './bind-store';
 
 /** The customizer's theme options (SPEC section 4 'Theme options'), kept across visits. */
 export interface ThemeOptions {
@@ -50,14 +52,12 @@ export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
   routerAnimation: 'fadeIn',
 };
 
-const STORAGE_KEY = 'themeOptions';
+/** Kept under `promoter.themeOptions`; a stored object with any invalid field is dropped for the defaults. */
+export const useThemeOptions = create<ThemeOptions>()(
+  persist(() => DEFAULT_THEME_OPTIONS, persistObject<ThemeOptions>('themeOptions', ZThemeOptions.partial())),
+);
 
-function load(): ThemeOptions {
-  const stored = readStored(STORAGE_KEY, ZThemeOptions.partial());
-  return { ...DEFAULT_THEME_OPTIONS, ...(stored as Partial<ThemeOptions> | undefined) };
-}
-
-export const themeOptions = createStore<ThemeOptions>(load(), (state) => writeStored(STORAGE_KEY, state));
+export const themeOptions = bindStore(useThemeOptions);
 
 /**
  * Choosing a language also sets the direction: Hebrew and Arabic on, the rest off. The locale file is

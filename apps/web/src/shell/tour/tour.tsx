@@ -1,16 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { LAYOUT_LOADER_MS, TOUR_DELAY_MS } from '../../config/constants';
 import { env } from '../../config/env';
 import type { TranslationKey } from '../../i18n/keys';
-import { readStored, writeStored } from '../../lib/storage';
+import { tourStore } from '../../stores/tour';
 import type { TourStep } from './tour-runner';
 
 // react-joyride loads only when a tour actually runs.
 const TourRunner = lazy(() => import('./tour-runner').then((m) => ({ default: m.TourRunner })));
-
-const DISMISSED_KEY = 'tourDismissed';
 
 /** The five steps of SPEC section 2, by the class names the header puts on their targets. */
 const STEPS: readonly { target: string; title: TranslationKey; content: TranslationKey }[] = [
@@ -33,7 +30,7 @@ function tourAllowed(): boolean {
   if (!env.userTourEnabled) return false;
   // Automated browsers (end-to-end tests) never get the tour in their way.
   if (typeof navigator !== 'undefined' && navigator.webdriver) return false;
-  return readStored(DISMISSED_KEY, z.boolean()) !== true;
+  return !tourStore.get().dismissed;
 }
 
 /**
@@ -63,7 +60,7 @@ export function Tour() {
       <TourRunner
         steps={steps}
         onDone={() => {
-          writeStored(DISMISSED_KEY, true);
+          tourStore.set({ dismissed: true });
           setSteps(null);
         }}
       />
