@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AGENT } from './support/fixtures';
 import { SESSION_EXPIRED_MSG } from '@promoter/contract';
 
 const notifyError = vi.fn();
@@ -11,22 +12,6 @@ vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: progre
 const { request, setSessionExpiredHandler, toQueryString } = await import('../src/api/client');
 const { ApiError, ContractError, NetworkError } = await import('../src/api/errors');
 const { session } = await import('../src/lib/session');
-
-const AGENT = {
-  agentId: 100001,
-  playerId: 500001,
-  nickname: '钻石哥',
-  avatar: '',
-  level: 1,
-  status: 'active',
-  balance: '128.50',
-  diamonds: 3200,
-  todayProfit: '12.00',
-  todayDiamonds: -120,
-  mobile: null,
-  parentId: null,
-  inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
-} as const;
 
 function answer(body: unknown, status = 200) {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));

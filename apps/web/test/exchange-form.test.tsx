@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AGENT as BASE_AGENT } from './support/fixtures';
 
 /**
  * The exchange of balance to diamonds (/agent/Withdraw), a money form with confirm-then-submit, driven through
@@ -18,21 +19,7 @@ const { setUpI18n, renderScreen } = await import('./support/render');
 const { session } = await import('../src/lib/session');
 const { WithdrawPage } = await import('../src/features/money/pages/withdraw-page');
 
-const AGENT = {
-  agentId: 100001,
-  playerId: 500001,
-  nickname: '钻石哥',
-  avatar: '',
-  level: 1,
-  status: 'active',
-  balance: '128.50',
-  diamonds: 3200,
-  todayProfit: '12.00',
-  todayDiamonds: 0,
-  mobile: null,
-  parentId: null,
-  inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
-} as const;
+const AGENT = { ...BASE_AGENT, todayDiamonds: 0 } as const;
 
 const OPTIONS: Record<string, string> = {
   withdraw_min: '100.00',

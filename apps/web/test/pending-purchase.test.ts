@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './support/fixtures';
 import { rememberPurchase, takePendingPurchase } from '../src/lib/pending-purchase';
-
-/** A Storage in memory, as the browser's localStorage behaves. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 describe('a purchase waiting for WeChat’s authorization', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));

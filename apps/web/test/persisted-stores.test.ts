@@ -1,19 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** A local storage that lives in memory, as the browser's would. */
-function memoryStorage(seed: Record<string, string> = {}): Storage {
-  const items = new Map<string, string>(Object.entries(seed));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from './support/fixtures';
 
 const HOUR = 3_600_000;
 

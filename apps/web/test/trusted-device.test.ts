@@ -1,40 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage, AGENT } from './support/fixtures';
 
 vi.mock('../src/lib/notify', () => ({
   notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
 }));
 vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: vi.fn() } }));
-
-/** A local storage that lives in memory, as the browser's would. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
-const AGENT = {
-  agentId: 100001,
-  playerId: 500001,
-  nickname: '钻石哥',
-  avatar: '',
-  level: 1,
-  status: 'active',
-  balance: '128.50',
-  diamonds: 3200,
-  todayProfit: '12.00',
-  todayDiamonds: -120,
-  mobile: null,
-  parentId: null,
-  inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
-} as const;
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());

@@ -1,0 +1,33 @@
+import type { TAgentUser } from '@promoter/contract';
+
+/** A local storage that lives in memory, as the browser's would (optionally with values already in it). */
+export function memoryStorage(seed: Record<string, string> = {}): Storage {
+  const items = new Map<string, string>(Object.entries(seed));
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+/** The signed-in diamond agent of the web's tests, as getUser answers it. */
+export const AGENT = {
+  agentId: 100001,
+  playerId: 500001,
+  nickname: '钻石哥',
+  avatar: '',
+  level: 1,
+  status: 'active',
+  balance: '128.50',
+  diamonds: 3200,
+  todayProfit: '12.00',
+  todayDiamonds: -120,
+  mobile: null,
+  parentId: null,
+  inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
+} as const satisfies TAgentUser;
