@@ -32,18 +32,23 @@ export interface SessionState {
 
 const ZUserAgentRecord = z.object({ platform: z.string(), version: z.string(), playerId: z.string() });
 
-const initial: SessionState = {
+/** Everything of the signed-in account: what sign-out clears. */
+const signedOut = {
   token: null,
   user: null,
   player: null,
-  // The browser tells its own agent on each visit; the stored record stands in when it does not.
-  userAgent: typeof navigator === 'undefined' ? null : parseUserAgent(navigator.userAgent),
   wxUserInfo: null,
   unionId: null,
   expiresAt: null,
   isUserSigninWithAuth0: false,
   parentId: null,
   mobileLogin: false,
+} satisfies Omit<SessionState, 'userAgent'>;
+
+const initial: SessionState = {
+  ...signedOut,
+  // The browser tells its own agent on each visit; the stored record stands in when it does not.
+  userAgent: typeof navigator === 'undefined' ? null : parseUserAgent(navigator.userAgent),
 };
 
 /** A zustand store; the persisted fields keep their keys of old (`promoter.token`, `promoter.user`, ...). */
@@ -120,17 +125,7 @@ export const session = {
 
   /** Sign-out or an expired session: everything of the account goes; the browser's agent record stays. */
   clear(): void {
-    sessionStore.set({
-      token: null,
-      user: null,
-      player: null,
-      wxUserInfo: null,
-      unionId: null,
-      expiresAt: null,
-      isUserSigninWithAuth0: false,
-      parentId: null,
-      mobileLogin: false,
-    });
+    sessionStore.set(signedOut);
   },
 
   /** The player id the shop's `uid` header carries: the signed-in player's, or the agent's own player. */
