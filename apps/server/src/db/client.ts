@@ -63,9 +63,7 @@ export function connect(url: string, options: PoolOptions | number = {}): Databa
 /** The generated SQL migrations: next to the bundle in dist/, in the package's drizzle/ folder in source. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return (
-    process.env.MIGRATIONS_DIR ?? path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle')
-  );
+  return path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle');
 }
 
 export async function runMigrations(db: Db): Promise<void> {
