@@ -118,11 +118,12 @@ function serverZones() {
    * no cycle; a new module folder gets a place here.
    */
   const SERVER_MODULE_LAYERS = [
-    ['options', 'ledger'],
+    ['options', 'ledger', 'audit'],
     ['agents', 'content'],
     ['players', 'payments', 'withdrawals'],
     ['auth'],
     ['game', 'shop'],
+    ['operators'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

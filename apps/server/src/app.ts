@@ -18,6 +18,8 @@ import { shopRoutes } from './modules/shop/shop-routes';
 import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
+import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawal-admin-routes';
+import { operatorRoutes } from './modules/operators/operator-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
@@ -50,6 +52,7 @@ export interface AppDeps {
 /** Never written to a log: session tokens, device tokens, passwords, SMS codes, signatures. */
 export const REDACTED_PATHS = [
   'req.headers["xx-token"]',
+  'req.headers["x-operator-token"]',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-game-signature"]',
@@ -108,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(paymentRoutes);
   await app.register(gameRoutes);
+  await app.register(operatorRoutes);
+  await app.register(withdrawalAdminRoutes);
   await app.register(webPlugin);
   return app;
 }

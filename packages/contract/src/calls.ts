@@ -29,14 +29,17 @@ import {
   ZWithdrawalAccountType,
   ZWithdrawalStatus,
 } from './enums';
+import { adminCalls } from './admin';
 import { ZMoney, ZMoneyInput } from './money';
+import type { OperatorRight } from './operators';
 import { ZCaptchaCode, ZDiamondsPerMove, ZPassword, ZPurchaseQuantity } from './rules';
 
 /**
  * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent
- * (or any signed-in player, for `player`-flavoured calls such as bind, which refuse agents by rule).
+ * (or any signed-in player, for `player`-flavoured calls such as bind, which refuse agents by rule); an operator of the
+ * console (its own session in X-Operator-Token, holding the call's `right`).
  */
-export type CallAuth = 'anyone' | 'signedIn' | 'agent' | 'player';
+export type CallAuth = 'anyone' | 'signedIn' | 'agent' | 'player' | 'operator';
 
 export interface CallDef<
   M extends 'GET' | 'POST' = 'GET' | 'POST',
@@ -52,6 +55,8 @@ export interface CallDef<
   data: O;
   /** Calls of the shop carry the `uid` header, which must match the session's player. */
   uidHeader?: boolean;
+  /** The right an `operator` call needs (operators.ts ROLE_RIGHTS). */
+  right?: OperatorRight;
   summary: string;
 }
 
@@ -623,6 +628,7 @@ export const calls = {
       }),
     }),
   }),
+  ...adminCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -7,6 +7,10 @@ export const ResponseCode = {
   /** buyGoods with channel 'jsapi': WeChat Pay needs the payer's openid first (getCode with scope snsapi_base). */
   wechatPayerRequired: 1003,
   notSignedIn: 10001,
+  /** An admin call without a live operator session (X-Operator-Token): the console goes to its own login. */
+  operatorNotSignedIn: 10101,
+  /** An admin call the operator's role does not hold the right of. */
+  operatorForbidden: 10103,
 } as const;
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
 

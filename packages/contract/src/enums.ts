@@ -29,7 +29,11 @@ export const ZCurrency = z.coerce
   .int()
   .refine((v) => v === 1 || v === 2, 'currency must be 1 (balance) or 2 (diamonds)');
 
-export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'rejected', 'paid']);
+/**
+ * pending -> approved -> paid, or failed (refunded); pending -> rejected (refunded). The operator console moves them
+ * (decision 018); a rejected or failed one carries its reason in `remark`.
+ */
+export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'rejected', 'paid', 'failed']);
 export type WithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 
 export const ZWithdrawalAccountType = z.enum(['wechat', 'alipay', 'bank']);

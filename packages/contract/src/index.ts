@@ -7,3 +7,5 @@ export * from './game';
 export * from './envelope';
 export * from './rules';
 export * from './links';
+export * from './operators';
+export * from './admin';

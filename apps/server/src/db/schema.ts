@@ -246,16 +246,21 @@ export const withdrawals = pgTable(
       .references(() => agents.id),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
     accountType: text('account_type', { enum: ['wechat', 'alipay', 'bank'] }).notNull(),
     accountName: text('account_name').notNull(),
     accountNo: text('account_no').notNull(),
     bankName: text('bank_name'),
+    /** The reason of a rejection or a failure, as the agent reads it. */
     remark: text('remark'),
     createdAt: createdAt(),
+    /** When it was approved or rejected. */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When it was paid or failed, and the transfer reference or voucher note of a payment. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    reference: text('reference'),
   },
   (t) => [
     check(
@@ -263,6 +268,7 @@ export const withdrawals = pgTable(
       sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} <= ${t.amountFen}`,
     ),
     index('withdrawals_agent_time_idx_v2').on(t.agentId, t.createdAt),
+    index('withdrawals_status_time_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -393,3 +399,81 @@ export const paymentNotifications = pgTable('payment_notifications', {
     .default('notification'),
   createdAt: createdAt(),
 });
+
+// ---- the operator console (decision 018) -------------------------------------------------------------------------
+
+/** People who run the platform, apart from agents: own passwords (argon2id), TOTP, roles. */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['owner', 'finance', 'support', 'viewer'] }).notNull(),
+  /** The TOTP secret, encrypted with a key derived from APP_SECRET (operators/totp.ts); never answered. */
+  totpSecret: text('totp_secret').notNull(),
+  /** The last time step a code was accepted for: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  twoFactorEnrolled: boolean('two_factor_enrolled').notNull().default(false),
+  /** Set for a one-time password (created, reset): only the operator's own calls go through until it is changed. */
+  mustChangePassword: boolean('must_change_password').notNull().default(true),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Operator sessions: opaque tokens, only their SHA-256 stored, sliding expiry, revocable. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** Who approved a withdrawal: above the review threshold two different operators must (two-person rule). */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
+);
+
+/**
+ * Every operator action, failed sign-ins included. Append-only: a trigger of the migration refuses UPDATE, DELETE
+ * and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** As typed at a sign-in (the operator may not exist), else the operator's name. */
+    operatorName: text('operator_name').notNull(),
+    address: text('address').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_time_idx').on(t.createdAt, t.id),
+    index('audit_log_operator_time_idx').on(t.operatorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);

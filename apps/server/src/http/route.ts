@@ -3,12 +3,14 @@ import {
   type CallDef,
   type CallName,
   calls,
+  hasRight,
   ResponseCode,
   ZEnvelopeOf,
 } from '@promoter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
+import type { OperatorContext } from '../modules/operators/operator-session-service';
 import { AppError } from '../errors';
 import { refuseNulCharacters } from './input-guard';
 import { assertAgentUsable } from '../modules/agents/agent-queries';
@@ -17,8 +19,10 @@ import { rateLimitKeyGenerator } from '../plugins/rate-limit';
 export interface RouteContext<N extends CallName> {
   input: z.output<(typeof calls)[N]['input']>;
   request: FastifyRequest;
-  /** Present for every call whose auth is not `anyone`. */
+  /** Present for every call whose auth is not `anyone` nor `operator`. */
   session: SessionContext;
+  /** Present for every `operator` call (X-Operator-Token), holding the call's right. */
+  operator: OperatorContext;
 }
 
 export interface AgentRouteContext<N extends CallName> extends RouteContext<N> {
@@ -53,7 +57,9 @@ export function defineCall<N extends CallName>(
       tags: [def.path.split('/')[0] ?? 'api'],
       [inputKey]: def.input,
       ...(def.uidHeader ? { headers: z.object({ uid: z.coerce.number().int().positive() }) } : {}),
-      ...(def.auth === 'anyone' ? {} : { security: [{ token: [] }] }),
+      ...(def.auth === 'anyone'
+        ? {}
+        : { security: [def.auth === 'operator' ? { operatorToken: [] } : { token: [] }] }),
       response: { 200: ZEnvelopeOf(def.data) },
     },
     config: options.rateLimit
@@ -72,6 +78,18 @@ export function defineCall<N extends CallName>(
     },
     preHandler: async (request) => {
       if (def.auth === 'anyone') return;
+      if (def.auth === 'operator') {
+        // The console's calls: an operator's session, never an agent's, holding the call's right (decision 018).
+        const operator = request.operator;
+        if (!operator)
+          throw new AppError('operatorSignInRequired', undefined, ResponseCode.operatorNotSignedIn);
+        if (!def.right || !hasRight(operator.role, def.right))
+          throw new AppError('operatorForbidden', { right: def.right ?? '' }, ResponseCode.operatorForbidden);
+        // A one-time password is changed before anything else is done.
+        if (operator.mustChangePassword && def.right !== 'self')
+          throw new AppError('operatorMustChangePassword', undefined, ResponseCode.operatorForbidden);
+        return;
+      }
       const session = request.session;
       if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
       if (def.uidHeader && Number(request.headers.uid) !== session.playerId)
@@ -88,6 +106,7 @@ export function defineCall<N extends CallName>(
         input: (def.method === 'GET' ? request.query : request.body) as RouteContext<N>['input'],
         request,
         session,
+        operator: request.operator as OperatorContext,
         agentId: session?.agentId as number,
       });
       return { code: ResponseCode.success, msg: request.t('ok'), data };

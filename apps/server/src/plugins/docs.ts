@@ -12,10 +12,13 @@ export const docsPlugin = fp(async (app) => {
         version: '1.0.0',
         description:
           'Every answer is `{code, msg, data}`: 1 success, 0 failure, 1001 no game account, 1002 agent unavailable, ' +
-          '10001 not signed in. Money is a string with two decimals; diamonds are integers.',
+          '10001 not signed in, 10101 operator not signed in, 10103 operator lacks the right. Money is a string with two decimals; diamonds are integers.',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'XX-Token' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'XX-Token' },
+          operatorToken: { type: 'apiKey', in: 'header', name: 'X-Operator-Token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,22 +1,30 @@
+import { OPERATOR_TOKEN_HEADER } from '@promoter/contract';
 import fp from 'fastify-plugin';
 import { pickLocale } from '../i18n/locale';
 import { type Locale, type MessageKey, translate } from '../i18n/messages';
 import { resolveSession, type SessionContext } from '../modules/auth/session-service';
+import { type OperatorContext, resolveOperatorSession } from '../modules/operators/operator-session-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     session: SessionContext | null;
+    /** The operator of the console, when the request carries a live X-Operator-Token (decision 018). */
+    operator: OperatorContext | null;
     t(key: MessageKey, params?: Record<string, string | number>): string;
   }
 }
 
 export const TOKEN_HEADER = 'xx-token';
 
-/** Decorates every request with its locale, a translator and, when it carries a valid `XX-Token`, its session. */
+/**
+ * Decorates every request with its locale, a translator and, when it carries a valid `XX-Token`, its session; an
+ * admin call's `X-Operator-Token`, its operator.
+ */
 export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'cn');
   app.decorateRequest('session', null);
+  app.decorateRequest('operator', null);
   app.decorateRequest('t', function (key: MessageKey, params?: Record<string, string | number>) {
     return translate(this.locale, key, params);
   });
@@ -35,6 +43,15 @@ export const requestContextPlugin = fp(async (app) => {
       request.url.startsWith('/api/')
     ) {
       request.session = await resolveSession(app.db, token, app.config.sessionTtlHours);
+    }
+    const operatorToken = request.headers[OPERATOR_TOKEN_HEADER];
+    if (
+      typeof operatorToken === 'string' &&
+      operatorToken.length > 0 &&
+      operatorToken.length <= 200 &&
+      request.url.startsWith('/api/admin/')
+    ) {
+      request.operator = await resolveOperatorSession(app.db, operatorToken);
     }
   });
 });

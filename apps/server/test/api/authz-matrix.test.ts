@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type CallDef, type CallName, calls, ResponseCode, SESSION_EXPIRED_MSG } from '@promoter/contract';
+import {
+  type CallDef,
+  type CallName,
+  calls,
+  hasRight,
+  type OperatorRole,
+  ResponseCode,
+  SESSION_EXPIRED_MSG,
+  ZOperatorRole,
+} from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../../src/db/schema';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
 import { build, callRaw, type TestApp } from '../helper';
+import { createTestOperator, operatorToken, type TestOperator } from '../operator-factories';
 
 /**
  * Issue 9: the authorization matrix, generated from the contract's `auth` field. Every call times every kind of
@@ -29,6 +39,7 @@ interface World {
   goodsId: number;
   orderOf: { agent: string; anotherAgent: string; xp: string };
   entryOf: { agent: string; anotherAgent: string };
+  withdrawalOf: { agent: string };
 }
 
 interface Case {
@@ -150,6 +161,29 @@ const table: Record<CallName, Case[]> = {
     { input: (w) => ({ orderId: w.orderOf.agent }), mayAct: ['agent'] },
     { input: (w) => ({ orderId: w.orderOf.xp }), mayAct: NOBODY },
   ],
+  // The operator console (issue 11): no agent, player or anonymous caller gets through (10101); the roles of the
+  // operators are the matrix at the end of this file. Inputs that change nothing when they do pass.
+  adminLogin: [{ input: () => ({ name: 'owner', password: 'wrong-pass', code: '000000' }), mayAct: NOBODY }],
+  adminLogout: [{ input: () => ({}), mayAct: NOBODY }],
+  adminMe: [{ input: () => ({}), mayAct: NOBODY }],
+  adminChangePassword: [
+    { input: () => ({ oldPassword: 'wrong-pass', newPassword: 'new-password-123' }), mayAct: NOBODY },
+  ],
+  adminOperatorList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminOperatorCreate: [
+    { input: () => ({ name: `matrix-${rid().slice(0, 8)}`, role: 'viewer' }), mayAct: NOBODY },
+  ],
+  adminOperatorUpdate: [{ input: () => ({ id: 999_999, role: 'viewer' }), mayAct: NOBODY }],
+  adminOperatorRevokeSessions: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
+  adminWithdrawalList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminWithdrawalDetail: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
+  adminWithdrawalApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
+  adminWithdrawalReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
+  adminWithdrawalPay: [{ input: () => ({ id: '999999999', reference: 'matrix' }), mayAct: NOBODY }],
+  adminWithdrawalFail: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
+  adminWithdrawalBatchApprove: [{ input: () => ({ ids: ['999999999'] }), mayAct: NOBODY }],
+  adminWithdrawalBatchReject: [{ input: () => ({ ids: ['999999999'], reason: 'matrix' }), mayAct: NOBODY }],
+  adminAuditList: [{ input: () => ({}), mayAct: NOBODY }],
 };
 
 let t: TestApp;
@@ -174,7 +208,7 @@ async function buy(playerId: number): Promise<string> {
   return answer.data.orderId;
 }
 
-async function withdraw(playerId: number, accountNo: string) {
+async function withdraw(playerId: number, accountNo: string): Promise<void> {
   const answer = await callRaw(t.app, 'POST', 'agent/user/withdrawPostByUser', {
     token: await signIn(t.app, t.db, playerId),
     body: { amount: '100.00', accountType: 'alipay', accountName: 'n', accountNo, requestId: rid() },
@@ -216,8 +250,11 @@ beforeAll(async () => {
     goodsId,
     orderOf: { agent: '', anotherAgent: '', xp: '' },
     entryOf: { agent: await entryOf(a.agentId), anotherAgent: await entryOf(x.agentId) },
+    withdrawalOf: { agent: '' },
   };
   await withdraw(a.playerId, 'ACCT-SECRET-A');
+  const withdrawn = await t.db.execute(sql`select id from withdrawals where account_no = 'ACCT-SECRET-A'`);
+  w.withdrawalOf.agent = String((withdrawn.rows[0] as { id: string | number }).id);
   await withdraw(x.playerId, 'ACCT-SECRET-X');
   w.orderOf = { agent: await buy(a.playerId), anotherAgent: await buy(x.playerId), xp: await buy(xp) };
   secrets = [
@@ -262,6 +299,8 @@ async function ask(name: CallName, role: Role, input: Record<string, unknown>, u
 function accessRule(name: CallName, role: Role): { code: number; msg?: string } | 'refused' | 'passes' {
   const { auth } = calls[name] as CallDef;
   if (auth === 'anyone') return 'passes';
+  // An agent's XX-Token opens no call of the operator console, whatever the agent.
+  if (auth === 'operator') return { code: ResponseCode.operatorNotSignedIn, msg: '请先登录运营后台' };
   if (role === 'anonymous') return { code: ResponseCode.notSignedIn, msg: SESSION_EXPIRED_MSG };
   // FROZEN RULE (issue 9, another engineer's slice): every call with a session answers 1002 for a frozen agent,
   // logout excepted, the shop's calls included.
@@ -322,5 +361,86 @@ describe('the authorization matrix', () => {
       const answer = await ask(name, 'agent', (c as Case).input(w), w.ids.anotherAgent.playerId);
       expect(answer, name).toMatchObject({ status: 200, code: 0, msg: '用户身份不一致，请重新登录' });
     }
+  });
+});
+
+/**
+ * Issue 11: every admin call times every role of operator. A role without the call's right is refused with 10103 and
+ * the message naming the right; a role with it is never refused by the access rule (its answer is the call's own).
+ * An agent's token sent as an operator token, and an expired or revoked operator session, open nothing.
+ */
+describe('the operator matrix', () => {
+  const adminNames = (Object.keys(calls) as CallName[]).filter((name) => calls[name].auth === 'operator');
+  const operatorsByRole = {} as Record<OperatorRole, TestOperator>;
+
+  beforeAll(async () => {
+    for (const role of ZOperatorRole.options) operatorsByRole[role] = await createTestOperator(t.db, role);
+  });
+
+  async function askAs(name: CallName, token: string | undefined, input: Record<string, unknown>) {
+    const def = calls[name] as CallDef;
+    const answer = await callRaw(t.app, def.method, def.path, {
+      ...(def.method === 'GET' ? { query: input } : { body: input }),
+      headers: token ? { 'x-operator-token': token } : {},
+    });
+    return answer;
+  }
+
+  it('covers every admin call: the console has calls of every right', () => {
+    expect(adminNames.length).toBeGreaterThanOrEqual(16);
+    for (const name of adminNames) expect(calls[name].right, name).toBeDefined();
+  });
+
+  it.each(adminNames)('%s: each role gets its right, and only its right', async (name) => {
+    for (const [index, c] of table[name].entries()) {
+      for (const role of ZOperatorRole.options) {
+        const operator = operatorsByRole[role];
+        const input = c.input(w);
+        const answer = await askAs(name, await operatorToken(t.db, operator.id), input);
+        const where = `${name}#${index} as ${role} ${JSON.stringify(input)} -> ${answer.status} ${answer.code} ${answer.msg}`;
+        expect(answer.status, where).toBe(200);
+        const right = calls[name].right as NonNullable<CallDef['right']>;
+        if (hasRight(role, right)) {
+          expect([ResponseCode.operatorNotSignedIn, ResponseCode.operatorForbidden], where).not.toContain(
+            answer.code,
+          );
+        } else {
+          expect({ code: answer.code, msg: answer.msg }, where).toEqual({
+            code: ResponseCode.operatorForbidden,
+            msg: `您的角色没有此操作的权限（${right}）`,
+          });
+        }
+      }
+    }
+  });
+
+  it('refuses an agent’s session token sent as an operator token, and no token at all', async () => {
+    const agentToken = await signIn(t.app, t.db, w.ids.agent.playerId);
+    for (const name of adminNames) {
+      for (const token of [agentToken, undefined]) {
+        const answer = await askAs(name, token, table[name][0]?.input(w) ?? {});
+        expect({ status: answer.status, code: answer.code, msg: answer.msg }, name).toEqual({
+          status: 200,
+          code: ResponseCode.operatorNotSignedIn,
+          msg: '请先登录运营后台',
+        });
+      }
+    }
+  });
+
+  it('refuses an expired, a revoked session and a disabled operator', async () => {
+    const owner = operatorsByRole.owner;
+    const expired = await operatorToken(t.db, owner.id);
+    await t.db.execute(sql`update operator_sessions set expires_at = now() - interval '1 second'
+      where id = (select max(id) from operator_sessions)`);
+    expect((await askAs('adminMe', expired, {})).code).toBe(ResponseCode.operatorNotSignedIn);
+    const revoked = await operatorToken(t.db, owner.id);
+    await t.db.execute(sql`update operator_sessions set revoked_at = now()
+      where id = (select max(id) from operator_sessions)`);
+    expect((await askAs('adminMe', revoked, {})).code).toBe(ResponseCode.operatorNotSignedIn);
+    const disabled = await createTestOperator(t.db, 'owner', { disabled: true });
+    expect((await askAs('adminMe', await operatorToken(t.db, disabled.id), {})).code).toBe(
+      ResponseCode.operatorNotSignedIn,
+    );
   });
 });

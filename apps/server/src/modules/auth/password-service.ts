@@ -78,7 +78,7 @@ async function waitOf(db: DbOrTx, key: string, free: number): Promise<number> {
  * cannot all slip in before the first failure is counted; a right password takes its count back. argon2 runs with
  * no transaction open: a burst of logins holds no connection of the pool, and no lock, while it hashes.
  */
-async function verifyThrottled(
+export async function verifyThrottled(
   db: Db,
   keys: { lock: string; limits: { key: string; free: number }[] },
   hash: string | null,

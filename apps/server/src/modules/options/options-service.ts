@@ -19,6 +19,8 @@ export const OPTION_DEFAULTS = {
   'withdraw.min': { value: '100.00', isPublic: true },
   'withdraw.feeRate': { value: '0', isPublic: true },
   'withdraw.dailyCount': { value: '3', isPublic: true },
+  /** Above this amount a withdrawal needs two operators' approvals (decision 018). */
+  'withdraw.reviewThreshold': { value: '5000.00', isPublic: false },
   'register.open': { value: 'true', isPublic: true },
   'bind.unbindAllowed': { value: 'true', isPublic: true },
   'shop.url': { value: '', isPublic: true },

@@ -6,6 +6,7 @@ export const WITHDRAWAL_STATUSES = [
   'approved',
   'rejected',
   'paid',
+  'failed',
 ] as const satisfies readonly WithdrawalStatus[];
 
 export function withdrawalStatusKey(status: WithdrawalStatus): TranslationKey {
@@ -17,6 +18,7 @@ export const STATUS_COLORS: Record<WithdrawalStatus, 'warning' | 'info' | 'error
   approved: 'info',
   rejected: 'error',
   paid: 'success',
+  failed: 'error',
 };
 
 export const ACCOUNT_TYPES = ['wechat', 'alipay', 'bank'] as const satisfies readonly WithdrawalAccountType[];

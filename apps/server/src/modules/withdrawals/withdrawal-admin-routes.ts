@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineCall } from '../../http/route';
+import {
+  approveWithdrawal,
+  batch,
+  type BatchOutcome,
+  failWithdrawal,
+  listForReview,
+  payWithdrawal,
+  rejectWithdrawal,
+  reviewDetail,
+} from './withdrawal-review-service';
+
+const actorOf = (operator: { operatorId: number; name: string }, request: FastifyRequest) => ({
+  operatorId: operator.operatorId,
+  operatorName: operator.name,
+  address: request.ip,
+});
+
+const answerOf = (outcome: BatchOutcome, request: FastifyRequest) => ({
+  changed: outcome.changed,
+  skipped: outcome.skipped.map(({ id, error }) => ({
+    id,
+    reason: request.t(error.messageKey, error.params),
+  })),
+});
+
+/** The withdrawal queue of the operator console (decision 018). */
+export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void> {
+  defineCall(app, 'adminWithdrawalList', async ({ input }) => listForReview(app.db, input));
+  defineCall(app, 'adminWithdrawalDetail', async ({ input }) => reviewDetail(app.db, Number(input.id)));
+  defineCall(app, 'adminWithdrawalApprove', async ({ operator, request, input }) =>
+    approveWithdrawal(app.db, actorOf(operator, request), Number(input.id)),
+  );
+  defineCall(app, 'adminWithdrawalReject', async ({ operator, request, input }) =>
+    rejectWithdrawal(app.db, actorOf(operator, request), Number(input.id), input.reason),
+  );
+  defineCall(app, 'adminWithdrawalPay', async ({ operator, request, input }) =>
+    payWithdrawal(app.db, actorOf(operator, request), Number(input.id), input.reference),
+  );
+  defineCall(app, 'adminWithdrawalFail', async ({ operator, request, input }) =>
+    failWithdrawal(app.db, actorOf(operator, request), Number(input.id), input.reason),
+  );
+  defineCall(app, 'adminWithdrawalBatchApprove', async ({ operator, request, input }) => {
+    const actor = actorOf(operator, request);
+    return answerOf(await batch(input.ids, (id) => approveWithdrawal(app.db, actor, id)), request);
+  });
+  defineCall(app, 'adminWithdrawalBatchReject', async ({ operator, request, input }) => {
+    const actor = actorOf(operator, request);
+    return answerOf(
+      await batch(input.ids, (id) => rejectWithdrawal(app.db, actor, id, input.reason)),
+      request,
+    );
+  });
+}

@@ -1,0 +1,351 @@
+import {
+  BillType,
+  fenToMoney,
+  moneyToFen,
+  type TAdminWithdrawal,
+  type WithdrawalStatus,
+} from '@promoter/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  accounts,
+  agents,
+  ledgerEntries,
+  operators,
+  players,
+  withdrawalApprovals,
+  withdrawals,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { memo, post } from '../ledger/ledger-service';
+import { getOption } from '../options/options-service';
+
+/**
+ * The operator's side of withdrawals (decision 018): pending -> approved -> paid | failed (refunded), pending ->
+ * rejected (refunded). Every change is one conditional UPDATE on the current state (compare-and-set) in one
+ * transaction with its ledger entry and its audit entry: two operators clicking at once change it once, and refund it
+ * at most once. Above `withdraw.reviewThreshold` two different operators must approve (two-person rule).
+ */
+export type ReviewActor = AuditActor & { operatorId: number };
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+type Approval = TAdminWithdrawal['approvals'][number];
+
+async function thresholdFen(db: DbOrTx): Promise<number> {
+  return moneyToFen(await getOption(db, 'withdraw.reviewThreshold'));
+}
+
+const approvalsNeeded = (row: WithdrawalRow, threshold: number) => (row.amountFen > threshold ? 2 : 1);
+
+async function approvalsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Approval[]>> {
+  const map = new Map<number, Approval[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({
+      withdrawalId: withdrawalApprovals.withdrawalId,
+      operatorId: withdrawalApprovals.operatorId,
+      operatorName: operators.name,
+      at: withdrawalApprovals.createdAt,
+    })
+    .from(withdrawalApprovals)
+    .innerJoin(operators, eq(operators.id, withdrawalApprovals.operatorId))
+    .where(inArray(withdrawalApprovals.withdrawalId, ids))
+    .orderBy(asc(withdrawalApprovals.createdAt));
+  for (const row of rows) {
+    const list = map.get(row.withdrawalId) ?? [];
+    list.push({ operatorId: row.operatorId, operatorName: row.operatorName, at: row.at.toISOString() });
+    map.set(row.withdrawalId, list);
+  }
+  return map;
+}
+
+const nicknameOf = sql<string>`coalesce(${players.nickname}, '')`;
+
+async function toDtos(
+  db: DbOrTx,
+  rows: (WithdrawalRow & { agentNickname: string })[],
+): Promise<TAdminWithdrawal[]> {
+  const [threshold, approvals] = await Promise.all([
+    thresholdFen(db),
+    approvalsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => ({
+    id: String(row.id),
+    agentId: row.agentId,
+    agentNickname: row.agentNickname,
+    amount: fenToMoney(row.amountFen),
+    fee: fenToMoney(row.feeFen),
+    status: row.status,
+    accountType: row.accountType,
+    accountName: row.accountName,
+    accountNo: row.accountNo,
+    bankName: row.bankName,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    settledAt: row.settledAt?.toISOString() ?? null,
+    reference: row.reference,
+    remark: row.remark,
+    approvals: approvals.get(row.id) ?? [],
+    approvalsNeeded: approvalsNeeded(row, threshold),
+  }));
+}
+
+function selectWithNickname(db: DbOrTx) {
+  return db
+    .select({ withdrawal: withdrawals, agentNickname: nicknameOf })
+    .from(withdrawals)
+    .innerJoin(agents, eq(agents.id, withdrawals.agentId))
+    .leftJoin(players, eq(players.id, agents.playerId));
+}
+
+async function loadDto(db: DbOrTx, id: number): Promise<TAdminWithdrawal> {
+  const [row] = await selectWithNickname(db).where(eq(withdrawals.id, id));
+  if (!row) throw new AppError('withdrawalNotFound');
+  const [dto] = await toDtos(db, [{ ...row.withdrawal, agentNickname: row.agentNickname }]);
+  return dto as TAdminWithdrawal;
+}
+
+export interface ReviewQuery {
+  page: number;
+  pageSize: number;
+  status?: WithdrawalStatus;
+  agentId?: number;
+  minAmount?: string;
+  maxAmount?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The queue: filtered on the server, paginated; pending ones oldest first (the order they are worked in). */
+export async function listForReview(db: DbOrTx, query: ReviewQuery) {
+  const where = and(
+    query.status ? eq(withdrawals.status, query.status) : undefined,
+    query.agentId !== undefined ? eq(withdrawals.agentId, query.agentId) : undefined,
+    query.minAmount ? gte(withdrawals.amountFen, moneyToFen(query.minAmount)) : undefined,
+    query.maxAmount ? lte(withdrawals.amountFen, moneyToFen(query.maxAmount)) : undefined,
+    query.from ? gte(withdrawals.createdAt, new Date(query.from)) : undefined,
+    query.to ? lt(withdrawals.createdAt, new Date(query.to)) : undefined,
+  );
+  const order =
+    query.status === 'pending'
+      ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
+      : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const [rows, [total]] = await Promise.all([
+    selectWithNickname(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    list: await toDtos(
+      db,
+      rows.map((row) => ({ ...row.withdrawal, agentNickname: row.agentNickname })),
+    ),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** A withdrawal beside its agent, the agent's balance, its last ledger entries and its last withdrawals. */
+export async function reviewDetail(db: DbOrTx, id: number) {
+  const withdrawal = await loadDto(db, id);
+  const [agent] = await db
+    .select({ agentId: agents.id, nickname: nicknameOf, level: agents.level, status: agents.status })
+    .from(agents)
+    .leftJoin(players, eq(players.id, agents.playerId))
+    .where(eq(agents.id, withdrawal.agentId));
+  const [account] = await db
+    .select({ id: accounts.id, value: accounts.value })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.ownerType, 'agent'),
+        eq(accounts.ownerId, withdrawal.agentId),
+        eq(accounts.currency, 'balance'),
+      ),
+    );
+  const entries = account
+    ? await db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, account.id))
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(20)
+    : [];
+  const recent = await listForReview(db, { agentId: withdrawal.agentId, page: 1, pageSize: 10 });
+  return {
+    withdrawal,
+    agent: {
+      agentId: withdrawal.agentId,
+      nickname: agent?.nickname ?? '',
+      level: agent?.level ?? 0,
+      status: agent?.status ?? 'active',
+      balance: fenToMoney(account?.value ?? 0),
+    },
+    recentEntries: entries.map((entry) => ({
+      id: String(entry.id),
+      billType: entry.billType,
+      amount: fenToMoney(entry.amount),
+      after: fenToMoney(entry.after),
+      refType: entry.refType,
+      refId: entry.refId,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    recentWithdrawals: recent.list,
+  };
+}
+
+/** Why a compare-and-set found nothing: no such withdrawal, or it is no longer in the state the change starts from. */
+async function refusalOf(tx: Tx, id: number): Promise<AppError> {
+  const [row] = await tx
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  return row
+    ? new AppError('withdrawalStateChanged', { status: row.status })
+    : new AppError('withdrawalNotFound');
+}
+
+/** Gives the whole amount back to the agent's balance (bill type 7), referencing the withdrawal. */
+async function refund(tx: Tx, row: WithdrawalRow, reason: string): Promise<void> {
+  await post(tx, {
+    owner: { ownerType: 'agent', ownerId: row.agentId },
+    currency: 'balance',
+    amount: row.amountFen,
+    billType: BillType.withdrawalRefund,
+    ref: { type: 'withdrawal', id: String(row.id) },
+    memo: memo('memoWithdrawRefund', { reason }),
+  });
+}
+
+/**
+ * One approval of a pending withdrawal. At or below the threshold it is approved at once; above it, the approval is
+ * recorded and the second operator's approves it. An operator approves a withdrawal once.
+ */
+export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number): Promise<TAdminWithdrawal> {
+  await db.transaction(async (tx) => {
+    // The row lock orders approvals of one withdrawal; the UPDATE below is still conditional on 'pending'.
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!row) throw new AppError('withdrawalNotFound');
+    if (row.status !== 'pending') throw new AppError('withdrawalStateChanged', { status: row.status });
+    const [recorded] = await tx
+      .insert(withdrawalApprovals)
+      .values({ withdrawalId: id, operatorId: actor.operatorId })
+      .onConflictDoNothing()
+      .returning({ id: withdrawalApprovals.withdrawalId });
+    if (!recorded) throw new AppError('withdrawalAlreadyApprovedByYou');
+    const [approvals] = await tx
+      .select({ n: count() })
+      .from(withdrawalApprovals)
+      .where(eq(withdrawalApprovals.withdrawalId, id));
+    const needed = approvalsNeeded(row, await thresholdFen(tx));
+    let status: WithdrawalStatus = 'pending';
+    if ((approvals?.n ?? 0) >= needed) {
+      const [changed] = await tx
+        .update(withdrawals)
+        .set({ status: 'approved', reviewedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+        .returning({ id: withdrawals.id });
+      if (!changed) throw await refusalOf(tx, id);
+      status = 'approved';
+    }
+    await recordAudit(tx, actor, {
+      action: 'withdrawal.approve',
+      target: { type: 'withdrawal', id: String(id) },
+      before: { status: 'pending' },
+      after: { status, approvals: approvals?.n ?? 0, approvalsNeeded: needed },
+    });
+  });
+  return loadDto(db, id);
+}
+
+interface Transition {
+  from: WithdrawalStatus;
+  to: WithdrawalStatus;
+  action: string;
+  set: Partial<typeof withdrawals.$inferInsert>;
+  refundReason?: string;
+}
+
+/** One compare-and-set from `from` to `to`, its refund and its audit entry, in one transaction. */
+async function transition(
+  db: Db,
+  actor: ReviewActor,
+  id: number,
+  change: Transition,
+): Promise<TAdminWithdrawal> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ ...change.set, status: change.to })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, change.from)))
+      .returning();
+    if (!row) throw await refusalOf(tx, id);
+    if (change.refundReason !== undefined) await refund(tx, row, change.refundReason);
+    await recordAudit(tx, actor, {
+      action: change.action,
+      target: { type: 'withdrawal', id: String(id) },
+      before: { status: change.from },
+      after: {
+        status: change.to,
+        ...(row.remark !== null ? { reason: row.remark } : {}),
+        ...(row.reference !== null ? { reference: row.reference } : {}),
+        ...(change.refundReason !== undefined ? { refunded: fenToMoney(row.amountFen) } : {}),
+      },
+    });
+  });
+  return loadDto(db, id);
+}
+
+export const rejectWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
+  transition(db, actor, id, {
+    from: 'pending',
+    to: 'rejected',
+    action: 'withdrawal.reject',
+    set: { remark: reason, reviewedAt: sql`now()` as unknown as Date },
+    refundReason: reason,
+  });
+
+export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference: string) =>
+  transition(db, actor, id, {
+    from: 'approved',
+    to: 'paid',
+    action: 'withdrawal.pay',
+    set: { reference, settledAt: sql`now()` as unknown as Date },
+  });
+
+export const failWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
+  transition(db, actor, id, {
+    from: 'approved',
+    to: 'failed',
+    action: 'withdrawal.fail',
+    set: { remark: reason, settledAt: sql`now()` as unknown as Date },
+    refundReason: reason,
+  });
+
+export interface BatchOutcome {
+  changed: string[];
+  skipped: { id: string; error: AppError }[];
+}
+
+/** Each id on its own compare-and-set (its own transaction): one refused row does not hold back the others. */
+export async function batch(ids: string[], run: (id: number) => Promise<unknown>): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { changed: [], skipped: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      await run(Number(id));
+      outcome.changed.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcome.skipped.push({ id, error });
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import type { CallDef } from './calls';
+import { ZAgentId, ZEmpty, ZId, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery, ZText } from './common';
+import { ZWithdrawalAccountType, ZWithdrawalStatus } from './enums';
+import { ZMoney, ZMoneyInput } from './money';
+import { ZOperatorRight, ZOperatorRole } from './operators';
+
+function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
+  def: CallDef<M, I, O>,
+): CallDef<M, I, O> {
+  return def;
+}
+
+// ---- shapes ------------------------------------------------------------------------------------------------------
+
+export const ZOperatorName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, 'name: 3-32 lower-case letters, digits, _ . -');
+export const ZOperatorPassword = z.string().min(10, 'password must have at least 10 characters').max(128);
+export const ZTotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'code: the 6 digits of the authenticator');
+const ZReason = ZText(500, { min: 1 });
+const ZIdString = z
+  .string()
+  .regex(/^\d{1,15}$/, 'id must be digits')
+  .refine((value) => Number(value) > 0 && Number(value) <= Number.MAX_SAFE_INTEGER, 'id out of range');
+
+export const ZOperator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: ZOperatorRole,
+  rights: z.array(ZOperatorRight),
+  twoFactorEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: ZIsoDate,
+});
+export type TOperator = z.infer<typeof ZOperator>;
+
+export const ZWithdrawalApproval = z.object({
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  at: ZIsoDate,
+});
+
+export const ZAdminWithdrawal = z.object({
+  id: z.string(),
+  agentId: z.number().int(),
+  agentNickname: z.string(),
+  amount: ZMoney,
+  fee: ZMoney,
+  status: ZWithdrawalStatus,
+  accountType: ZWithdrawalAccountType,
+  accountName: z.string(),
+  accountNo: z.string(),
+  bankName: z.string().nullable(),
+  createdAt: ZIsoDate,
+  reviewedAt: ZIsoDate.nullable(),
+  settledAt: ZIsoDate.nullable(),
+  /** The transfer reference or voucher note of a paid withdrawal. */
+  reference: z.string().nullable(),
+  /** The reason of a rejected or failed one, as the agent reads it. */
+  remark: z.string().nullable(),
+  approvals: z.array(ZWithdrawalApproval),
+  /** 2 above the review threshold (two-person rule), else 1. */
+  approvalsNeeded: z.number().int(),
+});
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string(),
+  at: ZIsoDate,
+  address: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+const ZBatchIds = z.array(ZIdString).min(1).max(200);
+const ZBatchResult = z.object({
+  changed: z.array(z.string()),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+
+// ---- calls -------------------------------------------------------------------------------------------------------
+
+/** The operator console's calls (issue 11): `auth: 'operator'`, the session in X-Operator-Token, one right each. */
+export const adminCalls = {
+  adminLogin: adminCall({
+    method: 'POST',
+    path: 'admin/auth/login',
+    auth: 'anyone',
+    summary: 'Operator sign-in: name, password and the authenticator’s code',
+    input: z.object({ name: ZOperatorName, password: ZText(128, { min: 1, trim: false }), code: ZTotpCode }),
+    data: z.object({ token: z.string(), expiresAt: ZIsoDate, operator: ZOperator }),
+  }),
+  adminLogout: adminCall({
+    method: 'POST',
+    path: 'admin/auth/logout',
+    auth: 'operator',
+    right: 'self',
+    summary: 'End the operator’s session',
+    input: ZEmpty,
+    data: ZEmpty,
+  }),
+  adminMe: adminCall({
+    method: 'GET',
+    path: 'admin/auth/me',
+    auth: 'operator',
+    right: 'self',
+    summary: 'The signed-in operator and its rights',
+    input: ZEmpty,
+    data: ZOperator,
+  }),
+  adminChangePassword: adminCall({
+    method: 'POST',
+    path: 'admin/auth/changePassword',
+    auth: 'operator',
+    right: 'self',
+    summary: 'Change the operator’s own password; its other sessions end',
+    input: z.object({ oldPassword: ZText(128, { min: 1, trim: false }), newPassword: ZOperatorPassword }),
+    data: z.object({ revokedSessions: z.number().int() }),
+  }),
+  adminOperatorList: adminCall({
+    method: 'GET',
+    path: 'admin/operators/list',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Every operator',
+    input: ZEmpty,
+    data: z.object({ list: z.array(ZOperator) }),
+  }),
+  adminOperatorCreate: adminCall({
+    method: 'POST',
+    path: 'admin/operators/create',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Create an operator: answers its one-time password and its authenticator enrolment, shown once',
+    input: z.object({ name: ZOperatorName, role: ZOperatorRole }),
+    data: z.object({ operator: ZOperator, password: z.string(), otpauthUri: z.string() }),
+  }),
+  adminOperatorUpdate: adminCall({
+    method: 'POST',
+    path: 'admin/operators/update',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Change another operator’s role, or disable it (its sessions end) or enable it',
+    input: z.object({
+      id: ZId,
+      role: ZOperatorRole.optional(),
+      disabled: z.boolean().optional(),
+    }),
+    data: ZOperator,
+  }),
+  adminOperatorRevokeSessions: adminCall({
+    method: 'POST',
+    path: 'admin/operators/revokeSessions',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'End every session of an operator',
+    input: z.object({ id: ZId }),
+    data: z.object({ revokedSessions: z.number().int() }),
+  }),
+  adminWithdrawalList: adminCall({
+    method: 'GET',
+    path: 'admin/withdrawals/list',
+    auth: 'operator',
+    right: 'read',
+    summary: 'Withdrawals, filtered by status, amount, agent and date, oldest pending first',
+    input: ZPageQuery.extend({
+      status: ZWithdrawalStatus.optional(),
+      agentId: ZAgentId.optional(),
+      minAmount: ZMoneyInput.optional(),
+      maxAmount: ZMoneyInput.optional(),
+      from: ZIsoDateInput.optional(),
+      to: ZIsoDateInput.optional(),
+    }),
+    data: ZPage(ZAdminWithdrawal),
+  }),
+  adminWithdrawalDetail: adminCall({
+    method: 'GET',
+    path: 'admin/withdrawals/detail',
+    auth: 'operator',
+    right: 'read',
+    summary: 'A withdrawal, its agent, the agent’s recent ledger entries and withdrawals',
+    input: z.object({ id: ZIdString }),
+    data: z.object({
+      withdrawal: ZAdminWithdrawal,
+      agent: z.object({
+        agentId: z.number().int(),
+        nickname: z.string(),
+        level: z.number().int(),
+        status: z.string(),
+        balance: ZMoney,
+      }),
+      recentEntries: z.array(
+        z.object({
+          id: z.string(),
+          billType: z.number().int(),
+          amount: ZMoney,
+          after: ZMoney,
+          refType: z.string(),
+          refId: z.string(),
+          createdAt: ZIsoDate,
+        }),
+      ),
+      recentWithdrawals: z.array(ZAdminWithdrawal),
+    }),
+  }),
+  adminWithdrawalApprove: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/approve',
+    auth: 'operator',
+    right: 'withdrawals.review',
+    summary:
+      'Approve a pending withdrawal (above the review threshold, the second operator’s approval approves it)',
+    input: z.object({ id: ZIdString }),
+    data: ZAdminWithdrawal,
+  }),
+  adminWithdrawalReject: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/reject',
+    auth: 'operator',
+    right: 'withdrawals.review',
+    summary: 'Reject a pending withdrawal with a reason: the amount goes back to the agent (bill type 7)',
+    input: z.object({ id: ZIdString, reason: ZReason }),
+    data: ZAdminWithdrawal,
+  }),
+  adminWithdrawalPay: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/pay',
+    auth: 'operator',
+    right: 'withdrawals.pay',
+    summary: 'Mark an approved withdrawal paid, with the transfer reference or a voucher note',
+    input: z.object({ id: ZIdString, reference: ZText(200, { min: 1 }) }),
+    data: ZAdminWithdrawal,
+  }),
+  adminWithdrawalFail: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/fail',
+    auth: 'operator',
+    right: 'withdrawals.pay',
+    summary:
+      'Mark an approved withdrawal failed with a reason: the amount goes back to the agent (bill type 7)',
+    input: z.object({ id: ZIdString, reason: ZReason }),
+    data: ZAdminWithdrawal,
+  }),
+  adminWithdrawalBatchApprove: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/batchApprove',
+    auth: 'operator',
+    right: 'withdrawals.review',
+    summary:
+      'Approve many pending withdrawals, each on its own; answers which changed and which were skipped',
+    input: z.object({ ids: ZBatchIds }),
+    data: ZBatchResult,
+  }),
+  adminWithdrawalBatchReject: adminCall({
+    method: 'POST',
+    path: 'admin/withdrawals/batchReject',
+    auth: 'operator',
+    right: 'withdrawals.review',
+    summary: 'Reject many pending withdrawals with one reason, each refunded on its own',
+    input: z.object({ ids: ZBatchIds, reason: ZReason }),
+    data: ZBatchResult,
+  }),
+  adminAuditList: adminCall({
+    method: 'GET',
+    path: 'admin/audit/list',
+    auth: 'operator',
+    right: 'audit.read',
+    summary: 'The audit log, newest first: by operator, action, target and date',
+    input: ZPageQuery.extend({
+      operatorId: ZId.optional(),
+      action: ZText(64).optional(),
+      targetType: ZText(32).optional(),
+      targetId: ZText(64).optional(),
+      from: ZIsoDateInput.optional(),
+      to: ZIsoDateInput.optional(),
+    }),
+    data: ZPage(ZAuditEntry),
+  }),
+} as const;
