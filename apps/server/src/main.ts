@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { expireOrders } from './modules/payments/payment-service';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
+import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
 
 /**
  * Starts the server: configuration, database (embedded by default), migrations, the demo seed, the app; then
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info('demo platform seeded');
+    await seedDemoOwner(database.db, config.appSecret);
   }
   await app.listen({ host: config.host, port: config.port });
 
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
       `Demo agent login (diamond agent 王总, valid 5 minutes, once): ${loginUrl(base, agentTicket.ticket)}`,
       `Demo player login (unbound player, valid 5 minutes, once):   ${loginUrl(base, playerTicket.ticket)}`,
       `Demo agent id + password: ${DEMO.agentId} / ${DEMO.agentPassword}`,
+      ...(await demoOwnerLines(database.db, config.appSecret, base)),
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
