@@ -32,7 +32,15 @@ import {
 import { adminCalls } from './admin';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
-import { ZCaptchaCode, ZDiamondsPerMove, ZPassword, ZPurchaseQuantity } from './rules';
+import {
+  DOWNLINE_SEARCH_KEYWORD_MAX,
+  ZCaptchaCode,
+  ZDiamondsPerMove,
+  ZPassword,
+  ZPurchaseQuantity,
+  ZWithdrawalAccountText,
+  ZWithdrawalBankName,
+} from './rules';
 
 /**
  * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent
@@ -407,9 +415,10 @@ export const calls = {
     input: z.object({
       amount: ZMoneyInput,
       accountType: ZWithdrawalAccountType,
-      accountName: ZText(64, { min: 1 }),
-      accountNo: ZText(64, { min: 1 }),
-      bankName: ZText(64).optional(),
+      accountName: ZWithdrawalAccountText,
+      accountNo: ZWithdrawalAccountText,
+      /** Required for a bank card (`bankNameRequired`). */
+      bankName: ZWithdrawalBankName.optional(),
       requestId: ZRequestId,
     }),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
@@ -435,7 +444,7 @@ export const calls = {
     path: 'agent/user/children',
     auth: 'agent',
     summary: 'Direct child agents with their team size',
-    input: ZPageQuery.extend({ keyword: ZText(64).optional() }),
+    input: ZPageQuery.extend({ keyword: ZText(DOWNLINE_SEARCH_KEYWORD_MAX).optional() }),
     data: ZPage(ZChildAgent),
   }),
   tree: call({
@@ -479,7 +488,7 @@ export const calls = {
     method: 'GET',
     path: 'agent/index/searchUser',
     auth: 'agent',
-    summary: 'Find players by id or mobile',
+    summary: 'Find players by id or mobile (playerSearchOf); any other keyword finds none',
     input: z.object({ keyword: ZText(32, { min: 1 }) }),
     data: z.object({ list: z.array(ZPlayerSummary) }),
   }),

@@ -49,10 +49,9 @@ export function ZPage<T extends z.ZodType>(item: T) {
 /** Game player ids are positive integers minted by the game server. */
 export const ZPlayerId = ZId;
 export const ZAgentId = ZId;
-export const ZMobile = z
-  .string()
-  .trim()
-  .regex(/^1\d{10}$/, 'mobile must be an 11-digit mainland number');
+/** A mainland mobile number: 11 digits, the first a 1. */
+export const MOBILE_PATTERN = /^1\d{10}$/;
+export const ZMobile = z.string().trim().regex(MOBILE_PATTERN, 'mobile must be an 11-digit mainland number');
 export const ZRequestId = z.uuid('requestId must be a UUID');
 export const ZIsoDate = z.iso.datetime({ offset: true });
 

@@ -15,6 +15,8 @@ export const MONEY_INPUT_MAX_FEN = 100_000_000;
  * "100.50".
  */
 export const MONEY_INPUT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
+/** The longest text MONEY_INPUT_PATTERN matches (10 digits, the point, 2 decimals): an input's length. */
+export const MONEY_INPUT_MAX_LENGTH = 13;
 export const ZMoneyInput = z
   .string()
   .trim()

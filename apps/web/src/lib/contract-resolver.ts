@@ -11,6 +11,8 @@ export interface FieldRule {
   schema: z.ZodType;
   required?: string;
   invalid?: string;
+  /** White space alone counts as empty (for a schema that trims, such as the contract's `ZText`). */
+  blankIsEmpty?: boolean;
 }
 
 /**
@@ -36,7 +38,11 @@ export function contractResolver<V extends FieldValues>(
       const said = rules[name];
       if (!said) continue;
       const value: unknown = values[name];
-      const empty = value === undefined || value === null || value === '';
+      const empty =
+        value === undefined ||
+        value === null ||
+        value === '' ||
+        (said.blankIsEmpty === true && typeof value === 'string' && value.trim() === '');
       const message = empty && said.required ? said.required : (said.invalid ?? said.required);
       errors[name] = { ...error, message: message ?? error.message };
     }

@@ -1,5 +1,5 @@
-import { BillType, maskMobile, type TPlayerSummary } from '@promoter/contract';
-import { desc, eq, max, or } from 'drizzle-orm';
+import { BillType, maskMobile, playerSearchOf, type TPlayerSummary } from '@promoter/contract';
+import { desc, eq, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { players, recharges } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -19,17 +19,17 @@ export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRo
   };
 }
 
-/** Exact match on player id or mobile: an agent finds the player it is selling to, it does not browse. */
+/**
+ * Exact match on player id or mobile (the contract's playerSearchOf): an agent finds the player it is selling to,
+ * it does not browse. A keyword that can match no player finds none.
+ */
 export async function searchPlayers(db: Db, agentId: number, keyword: string): Promise<TPlayerSummary[]> {
-  const conditions = [];
-  if (/^[1-9]\d{0,9}$/.test(keyword) && Number(keyword) <= 2_147_483_647)
-    conditions.push(eq(players.id, Number(keyword)));
-  if (/^1\d{10}$/.test(keyword)) conditions.push(eq(players.mobile, keyword));
-  if (conditions.length === 0) return [];
+  const search = playerSearchOf(keyword);
+  if (!search) return [];
   const rows = await db
     .select()
     .from(players)
-    .where(or(...conditions))
+    .where(search.by === 'playerId' ? eq(players.id, search.playerId) : eq(players.mobile, search.mobile))
     .limit(5);
   return Promise.all(rows.map((row) => toPlayerSummary(db, agentId, row)));
 }

@@ -8,12 +8,15 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { calls } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { progress } from '../../../lib/progress';
@@ -32,34 +35,53 @@ export interface EditPriceDialogProps {
 /** Type a child's new price per diamond, see the allowed range, confirm; the server's refusal shows here. */
 export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogProps) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(child.price);
-  const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  /** The price the person is asked to confirm, once the form is valid. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const mutation = useSetChildPrice();
-  const check = checkChildPrice(value, min, max);
 
-  const problem = (() => {
-    if (check.ok) return null;
-    if (check.reason === 'format') return t('shop.priceList.invalid');
-    return check.reason === 'low'
-      ? t('shop.priceList.tooLow', { price: formatMoney(check.bound) })
-      : t('shop.priceList.tooHigh', { price: formatMoney(check.bound) });
-  })();
+  // The contract's price (setPrice), then the range: my own price up to retail.
+  const invalid = t('shop.priceList.invalid');
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ price: string }>({
+    mode: 'onTouched',
+    defaultValues: { price: child.price },
+    resolver: contractResolver<{ price: string }>(
+      { price: { schema: calls.setPrice.input.shape.price, required: invalid, invalid } },
+      (values) => {
+        const check = checkChildPrice(values.price, min, max);
+        if (check.ok) return {};
+        if (check.reason === 'format') return { price: invalid };
+        return {
+          price:
+            check.reason === 'low'
+              ? t('shop.priceList.tooLow', { price: formatMoney(check.bound) })
+              : t('shop.priceList.tooHigh', { price: formatMoney(check.bound) }),
+        };
+      },
+    ),
+  });
+  const ask = handleSubmit((values) => {
+    const check = checkChildPrice(values.price, min, max);
+    if (check.ok) setConfirming(check.price);
+  });
 
   const save = async () => {
-    if (!check.ok) return;
+    if (confirming === null) return;
     progress.start();
     setRefusal(null);
     try {
-      const result = await mutation.mutateAsync({ childId: child.agentId, price: check.price });
+      const result = await mutation.mutateAsync({ childId: child.agentId, price: confirming });
       notify.success(t('shop.priceList.saved', { name: child.nickname, price: formatMoney(result.price) }));
       onClose();
     } catch (error) {
       setRefusal(isApiError(error) ? error.message : t('shop.priceList.saveFailed'));
     } finally {
       progress.done();
-      setConfirming(false);
+      setConfirming(null);
     }
   };
 
@@ -75,45 +97,40 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
           {t('shop.priceList.editTitle', { name: child.nickname })}
         </DialogTitle>
         <DialogContent>
-          <Stack
-            component="form"
-            spacing={2}
-            sx={{ pt: 1 }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              setTouched(true);
-              if (check.ok) setConfirming(true);
-            }}
-          >
+          <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={(event) => void ask(event)}>
             <Typography variant="body2" color="text.secondary">
               {t('shop.priceList.current', { price: formatMoney(child.price) })}
             </Typography>
-            <TextField
-              autoFocus
-              label={t('shop.priceList.newPrice')}
-              value={value}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setRefusal(null);
-              }}
-              onBlur={() => setTouched(true)}
-              error={touched && problem !== null}
-              helperText={
-                touched && problem
-                  ? problem
-                  : min && max
-                    ? t('shop.priceList.range', { min: formatMoney(min), max: formatMoney(max) })
-                    : ' '
-              }
-              slotProps={{
-                input: {
-                  startAdornment: <InputAdornment position="start">¥</InputAdornment>,
-                  endAdornment: (
-                    <InputAdornment position="end">{t('shop.priceList.perDiamond')}</InputAdornment>
-                  ),
-                },
-                htmlInput: { inputMode: 'decimal', 'data-testid': 'price-input' },
-              }}
+            <Controller
+              name="price"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  autoFocus
+                  label={t('shop.priceList.newPrice')}
+                  onChange={(event) => {
+                    field.onChange(event.target.value);
+                    setRefusal(null);
+                  }}
+                  error={Boolean(fieldState.error)}
+                  helperText={
+                    fieldState.error?.message ??
+                    (min && max
+                      ? t('shop.priceList.range', { min: formatMoney(min), max: formatMoney(max) })
+                      : ' ')
+                  }
+                  slotProps={{
+                    input: {
+                      startAdornment: <InputAdornment position="start">¥</InputAdornment>,
+                      endAdornment: (
+                        <InputAdornment position="end">{t('shop.priceList.perDiamond')}</InputAdornment>
+                      ),
+                    },
+                    htmlInput: { inputMode: 'decimal', 'data-testid': 'price-input' },
+                  }}
+                />
+              )}
             />
             {refusal ? (
               <Alert severity="error" data-testid="price-refusal">
@@ -129,11 +146,8 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
           </Button>
           <Button
             variant="contained"
-            disabled={mutation.isPending || (touched && !check.ok)}
-            onClick={() => {
-              setTouched(true);
-              if (check.ok) setConfirming(true);
-            }}
+            disabled={mutation.isPending || errors.price !== undefined}
+            onClick={() => void ask()}
             data-testid="price-save"
           >
             {t('shop.priceList.save')}
@@ -141,18 +155,18 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
         </DialogActions>
       </Dialog>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         busy={mutation.isPending}
         message={
-          check.ok
+          confirming !== null
             ? t('shop.priceList.confirm', {
                 name: child.nickname,
                 from: formatMoney(child.price),
-                to: formatMoney(check.price),
+                to: formatMoney(confirming),
               })
             : ''
         }
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => void save()}
       />
     </>

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { AGENT_LEVELS } from '@promoter/contract';
+import { AGENT_LEVELS, playerSearchOf } from '@promoter/contract';
 import type { AgentLevel, TChildAgent, TPlayerSummary } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,6 @@ import { sessionStore } from '../../../lib/session';
 import { useSearchPlayers } from '../../../api/search-players';
 import { useSetChildAgent } from '../api/set-child-agent';
 import { LevelChip } from '../components/level-chip';
-
-const PLAYER_ID = /^\d{1,10}$/;
 
 function PlayerResult({
   player,
@@ -137,7 +135,8 @@ export function SetChildPage() {
 
   const allowedLevels = me ? AGENT_LEVELS.filter((level) => level > me.level) : [];
   const level = chosenLevel ?? allowedLevels[0] ?? null;
-  const draftValid = PLAYER_ID.test(draft.trim());
+  // A player id as the player search matches it (the contract's playerSearchOf).
+  const draftValid = playerSearchOf(draft)?.by === 'playerId';
 
   const submitSearch = () => {
     if (!draftValid) return;

@@ -2,27 +2,29 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DIAMONDS_PER_MOVE_MAX, ZDiamondsPerMove } from '@promoter/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../i18n/keys';
+import { z } from 'zod';
+import type { FieldRule } from '../../../lib/contract-resolver';
 import { ChoiceChip } from './choice-chip';
 
 export const QUICK_DIAMONDS = [10, 50, 100, 500, 1000] as const;
 
-/** Why a typed number of diamonds cannot be sent, or null: whole diamonds from 1 to 100 000, within the stock. */
-export function diamondAmountError(text: string, stock: number | undefined): TranslationKey | null {
-  if (!/^\d+$/.test(text.trim())) return 'money.amount.wholeDiamonds';
-  const value = Number(text.trim());
-  if (!ZDiamondsPerMove.safeParse(value).success) return 'money.amount.wholeDiamonds';
-  if (stock !== undefined && value > stock) return 'money.amount.notEnoughStock';
-  return null;
+/** Typed diamonds (the field keeps digits only) by the contract's rule of one move: whole, 1 to 100 000. */
+export function diamondAmountRule(t: TFunction): FieldRule {
+  const message = t('money.amount.wholeDiamonds', { max: DIAMONDS_PER_MOVE_MAX });
+  return {
+    schema: z.string().trim().regex(/^\d+$/).pipe(z.coerce.number()).pipe(ZDiamondsPerMove),
+    required: message,
+    invalid: message,
+  };
 }
 
 interface DiamondAmountFieldProps {
   value: string;
   onChange: (value: string) => void;
-  /** Shown once the person has typed or tried to send. */
-  error: TranslationKey | null;
-  stock: number | undefined;
+  /** What is wrong with the amount (translated), shown once the person has typed. */
+  error: string | null;
   disabled?: boolean;
   testIdPrefix: string;
 }
@@ -32,7 +34,6 @@ export function DiamondAmountField({
   value,
   onChange,
   error,
-  stock,
   disabled,
   testIdPrefix,
 }: DiamondAmountFieldProps) {
@@ -70,13 +71,7 @@ export function DiamondAmountField({
         onChange={(event) => onChange(event.target.value.replace(/[^\d]/g, ''))}
         disabled={disabled}
         error={error !== null}
-        helperText={
-          error === 'money.amount.notEnoughStock'
-            ? t(error, { stock: stock ?? 0 })
-            : error
-              ? t(error, { max: DIAMONDS_PER_MOVE_MAX })
-              : t('money.amount.diamondsHint', { max: DIAMONDS_PER_MOVE_MAX })
-        }
+        helperText={error ?? t('money.amount.diamondsHint', { max: DIAMONDS_PER_MOVE_MAX })}
         fullWidth
         slotProps={{
           htmlInput: {

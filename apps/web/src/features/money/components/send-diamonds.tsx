@@ -1,19 +1,20 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
+import { useAmountForm } from '../lib/use-amount-form';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 import type { Mutation } from '../lib/use-confirmed-operation';
 import { AccountSummary } from './account-summary';
 import { ConfirmOperationDialog } from './confirm-rows';
-import { DiamondAmountField, diamondAmountError } from './diamond-amount-field';
+import { DiamondAmountField, diamondAmountRule } from './diamond-amount-field';
 import { SectionCard } from './section-card';
 import { SuccessCard } from './success-card';
 
@@ -88,21 +89,30 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
   const locale = languageOf(i18n.language).htmlLang;
   const texts = RECIPIENT_TEXTS[kind];
   const { user } = useAgentUser();
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
+  const stock = user?.diamonds;
+  // The contract's diamonds of one move (recharge, transferAgent), then the agent's stock.
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isValid },
+  } = useAmountForm(
+    diamondAmountRule(t),
+    (amount) =>
+      stock !== undefined && Number(amount.trim()) > stock && t('money.amount.notEnoughStock', { stock }),
+    [stock],
+  );
   const operation = useConfirmedOperation({
     mutation,
     keyOf: (attempt: { to: Recipient; diamonds: number }) => `${attempt.to.id}:${attempt.diamonds}`,
     inputOf: (attempt, requestId) => inputOf(attempt.to, attempt.diamonds, requestId),
     onSuccess: (data, attempt) => {
       onResult({ to: sentTo ? sentTo(data) : attempt.to, diamonds: attempt.diamonds, stock: data.diamonds });
-      setAmount('');
-      setTouched(false);
+      reset();
     },
   });
 
-  const amountError = diamondAmountError(amount, user?.diamonds);
-  const canSubmit = recipient !== null && amountError === null && !mutation.isPending;
+  const canSubmit = recipient !== null && isValid && !mutation.isPending;
 
   return (
     <Stack spacing={2} data-testid={testId}>
@@ -132,25 +142,27 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
       {children}
       <SectionCard title={t(texts.title)}>
         {recipient ? selected : <Typography color="text.secondary">{t(texts.pick)}</Typography>}
-        <DiamondAmountField
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setTouched(true);
-          }}
-          error={touched ? amountError : null}
-          stock={user?.diamonds}
-          disabled={mutation.isPending}
-          testIdPrefix={kind}
+        <Controller
+          name="amount"
+          control={control}
+          render={({ field, fieldState }) => (
+            <DiamondAmountField
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message ?? null}
+              disabled={mutation.isPending}
+              testIdPrefix={kind}
+            />
+          )}
         />
         <Button
           variant="contained"
           size="large"
           disabled={!canSubmit}
-          onClick={() => {
-            setTouched(true);
-            if (canSubmit && recipient) operation.ask({ to: recipient, diamonds: Number(amount.trim()) });
-          }}
+          onClick={handleSubmit((values) => {
+            if (recipient && !mutation.isPending)
+              operation.ask({ to: recipient, diamonds: Number(values.amount.trim()) });
+          })}
           data-testid={`${kind}-submit`}
         >
           {mutation.isPending ? t('money.common.sending') : t(`money.${kind}.submit`)}

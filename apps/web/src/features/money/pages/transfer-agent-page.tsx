@@ -8,6 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DOWNLINE_SEARCH_KEYWORD_MAX } from '@promoter/contract';
 import type { TTreeNode } from '@promoter/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +107,7 @@ function AgentPicker({
                 ),
               },
               htmlInput: {
-                maxLength: 64,
+                maxLength: DOWNLINE_SEARCH_KEYWORD_MAX,
                 'aria-label': t('money.transfer.searchPlaceholder'),
                 'data-testid': 'transfer-search-input',
               },

@@ -8,11 +8,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PLAYER_SEARCH_KEYWORD_MAX, ZPlayerSearchKeyword } from '@promoter/contract';
 import type { TPlayerSummary } from '@promoter/contract';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRecentPlayers } from '../../../api/get-recent-players';
+import { contractResolver } from '../../../lib/contract-resolver';
 import { useRechargePlayer } from '../api/recharge-player';
 import { useSearchPlayers } from '../../../api/search-players';
 import { ChoiceChip } from '../components/choice-chip';
@@ -21,15 +23,10 @@ import { SectionCard } from '../components/section-card';
 import { SendDiamonds } from '../components/send-diamonds';
 import type { DiamondsSent } from '../components/send-diamonds';
 
-/** A player id (up to 10 digits) or an 11-digit mainland mobile: the server matches either exactly. */
-const KEYWORD = /^(\d{1,10}|1\d{10})$/;
-
 /** /agent/user-recharge: find a player, choose an amount, confirm, and the diamonds leave the agent's stock. */
 export function UserRechargePage() {
   const { t } = useTranslation();
-  const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState<string | null>(null);
-  const [keywordInvalid, setKeywordInvalid] = useState(false);
   const [player, setPlayer] = useState<TPlayerSummary | null>(null);
   const [result, setResult] = useState<DiamondsSent | null>(null);
 
@@ -37,17 +34,21 @@ export function UserRechargePage() {
   const recent = useRecentPlayers();
   const recharge = useRechargePlayer();
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const text = keywordInput.trim();
-    if (!KEYWORD.test(text)) {
-      setKeywordInvalid(true);
-      return;
-    }
-    setKeywordInvalid(false);
+  // A player id or a mobile, as the server matches them (the contract's ZPlayerSearchKeyword), checked on search.
+  const invalid = t('money.recharge.searchInvalid');
+  const { control, handleSubmit } = useForm<{ keyword: string }>({
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { keyword: '' },
+    resolver: contractResolver<{ keyword: string }>({
+      keyword: { schema: ZPlayerSearchKeyword, required: invalid, invalid },
+    }),
+  });
+  const submitSearch = handleSubmit((values) => {
+    const text = values.keyword.trim();
     setKeyword(text);
     if (text === keyword) void search.refetch();
-  };
+  });
 
   const choose = (chosen: TPlayerSummary) => {
     setPlayer(chosen);
@@ -80,25 +81,31 @@ export function UserRechargePage() {
       <SectionCard title={t('money.recharge.findTitle')}>
         <Box
           component="form"
-          onSubmit={submitSearch}
+          onSubmit={(event) => void submitSearch(event)}
           sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
         >
-          <TextField
-            label={t('money.recharge.searchLabel')}
-            value={keywordInput}
-            onChange={(event) => setKeywordInput(event.target.value.replace(/[^\d]/g, ''))}
-            error={keywordInvalid}
-            helperText={keywordInvalid ? t('money.recharge.searchInvalid') : t('money.recharge.searchHint')}
-            fullWidth
-            size="small"
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: 11,
-                enterKeyHint: 'search',
-                'data-testid': 'recharge-search-input',
-              },
-            }}
+          <Controller
+            name="keyword"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => field.onChange(event.target.value.replace(/[^\d]/g, ''))}
+                label={t('money.recharge.searchLabel')}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? t('money.recharge.searchHint')}
+                fullWidth
+                size="small"
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    maxLength: PLAYER_SEARCH_KEYWORD_MAX,
+                    enterKeyHint: 'search',
+                    'data-testid': 'recharge-search-input',
+                  },
+                }}
+              />
+            )}
           />
           <Button
             type="submit"

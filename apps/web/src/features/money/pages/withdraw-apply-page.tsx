@@ -2,20 +2,21 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { fenToMoney, MONEY_INPUT_PATTERN } from '@promoter/contract';
+import { calls, fenToMoney, WITHDRAWAL_ACCOUNT_TEXT_MAX } from '@promoter/contract';
 import type { WithdrawalAccountType } from '@promoter/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
+import { contractResolver } from '../../../lib/contract-resolver';
+import type { FieldRule } from '../../../lib/contract-resolver';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
@@ -24,6 +25,7 @@ import type { WithdrawRules } from '../api/get-withdraw-rules';
 import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
 import { ListError } from '../components/list-states';
+import { MoneyAmountField } from '../components/money-amount-field';
 import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
 import { parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
@@ -33,10 +35,10 @@ interface WithdrawForm {
   accountType: WithdrawalAccountType;
   accountName: string;
   accountNo: string;
-  bankName: string;
+  /** Unregistered (undefined) unless the account is a bank card. */
+  bankName?: string;
 }
 
-const TEXT_MAX = 64;
 /** A bank card number: digits (spaces allowed while typing), 12 to 30 of them. */
 const BANK_CARD = /^\d{12,30}$/;
 
@@ -47,7 +49,7 @@ function withdrawalOf(form: WithdrawForm) {
     accountType: form.accountType,
     accountName: form.accountName.trim(),
     accountNo: form.accountNo.replace(/\s+/g, form.accountType === 'bank' ? '' : ' ').trim(),
-    bankName: form.accountType === 'bank' ? form.bankName.trim() : undefined,
+    bankName: form.accountType === 'bank' ? (form.bankName ?? '').trim() : undefined,
   };
 }
 
@@ -55,36 +57,55 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
   const { t } = useTranslation();
   const navigate = useNavigate();
   const apply = useApplyWithdrawal();
-  const { control, handleSubmit } = useForm<WithdrawForm>({
-    mode: 'onTouched',
-    defaultValues: { amount: '', accountType: 'alipay', accountName: '', accountNo: '', bankName: '' },
-  });
-  const amount = useWatch({ control, name: 'amount' });
-  const accountType = useWatch({ control, name: 'accountType' });
-
   const minFen = safeFen(rules.min) ?? 0;
   const balanceFen = safeFen(balance);
-  const amountFen = parseMoneyInput(amount);
-  const quote = amountFen !== null && amountFen > 0 ? quoteWithdrawal(amountFen, rules.feeRate) : null;
 
-  /** A text the account needs: present, and within TEXT_MAX. */
-  const validateText = (value: string) =>
-    value.trim().length === 0
-      ? t('money.withdrawApply.required')
-      : value.trim().length > TEXT_MAX
-        ? t('money.withdrawApply.tooLong', { max: TEXT_MAX })
-        : true;
-
-  const validateAmount = (value: string) => {
-    const text = value.trim();
-    if (!MONEY_INPUT_PATTERN.test(text)) return t('money.amount.moneyFormat');
-    const fen = parseMoneyInput(text) ?? 0;
+  /** The amount within this agent's bounds (the rules' minimum, the balance, a fee below the amount). */
+  const amountProblem = (value: string): string | false => {
+    const fen = parseMoneyInput(value) ?? 0;
     if (fen < minFen || fen === 0) return t('money.withdrawApply.belowMin', { min: formatMoney(rules.min) });
     if (balanceFen !== null && fen > balanceFen) return t('money.amount.overBalance');
     const q = quoteWithdrawal(fen, rules.feeRate);
     if (q && (safeFen(q.receive) ?? 0) <= 0) return t('money.withdrawApply.feeTooHigh');
-    return true;
+    return false;
   };
+
+  // The contract's rules of the withdraw input (the amount, the account's texts and their length), in words.
+  const tooLong = t('money.withdrawApply.tooLong', { max: WITHDRAWAL_ACCOUNT_TEXT_MAX });
+  const accountText: FieldRule = {
+    schema: calls.withdraw.input.shape.accountName,
+    required: t('money.withdrawApply.required'),
+    invalid: tooLong,
+    blankIsEmpty: true,
+  };
+  const { control, handleSubmit } = useForm<WithdrawForm>({
+    mode: 'onTouched',
+    defaultValues: { amount: '', accountType: 'alipay', accountName: '', accountNo: '', bankName: '' },
+    resolver: contractResolver<WithdrawForm>(
+      {
+        amount: { schema: calls.withdraw.input.shape.amount, invalid: t('money.amount.moneyFormat') },
+        accountName: accountText,
+        accountNo: { ...accountText, schema: calls.withdraw.input.shape.accountNo },
+        bankName: { schema: calls.withdraw.input.shape.bankName, invalid: tooLong },
+      },
+      (values) => {
+        const bank = values.accountType === 'bank';
+        return {
+          amount: amountProblem(values.amount),
+          accountNo:
+            bank &&
+            !BANK_CARD.test(values.accountNo.trim().replace(/\s+/g, '')) &&
+            t('money.withdrawApply.bankCardInvalid'),
+          bankName: bank && (values.bankName ?? '').trim() === '' && t('money.withdrawApply.required'),
+        };
+      },
+    ),
+  });
+  const amount = useWatch({ control, name: 'amount' });
+  const accountType = useWatch({ control, name: 'accountType' });
+
+  const amountFen = parseMoneyInput(amount);
+  const quote = amountFen !== null && amountFen > 0 ? quoteWithdrawal(amountFen, rules.feeRate) : null;
 
   const operation = useConfirmedOperation({
     mutation: apply,
@@ -103,28 +124,22 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           <Controller
             name="amount"
             control={control}
-            rules={{ validate: validateAmount }}
             render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => field.onChange(event.target.value.replace(/[^\d.]/g, ''))}
+              <MoneyAmountField
+                field={field}
+                error={fieldState.error?.message}
                 label={t('money.withdrawApply.amount')}
-                required
-                disabled={apply.isPending}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error?.message ??
-                  (balance
+                hint={
+                  balance
                     ? t('money.withdrawApply.amountHint', {
                         min: formatMoney(rules.min),
                         balance: formatMoney(balance),
                       })
-                    : ' ')
+                    : ' '
                 }
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'withdraw-amount-input' },
-                }}
+                required
+                disabled={apply.isPending}
+                testId="withdraw-amount-input"
               />
             )}
           />
@@ -180,7 +195,6 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           <Controller
             name="accountName"
             control={control}
-            rules={{ validate: validateText }}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
@@ -191,7 +205,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
                 helperText={fieldState.error?.message ?? t('money.withdrawApply.accountNameHint')}
                 slotProps={{
                   htmlInput: {
-                    maxLength: TEXT_MAX,
+                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
                     autoComplete: 'name',
                     'data-testid': 'withdraw-account-name',
                   },
@@ -202,15 +216,6 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           <Controller
             name="accountNo"
             control={control}
-            rules={{
-              validate: (value, values) => {
-                const textError = validateText(value);
-                if (textError !== true) return textError;
-                if (values.accountType === 'bank' && !BANK_CARD.test(value.trim().replace(/\s+/g, '')))
-                  return t('money.withdrawApply.bankCardInvalid');
-                return true;
-              },
-            }}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
@@ -221,7 +226,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
                 helperText={fieldState.error?.message ?? ' '}
                 slotProps={{
                   htmlInput: {
-                    maxLength: TEXT_MAX,
+                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
                     inputMode: accountType === 'bank' ? 'numeric' : 'text',
                     'data-testid': 'withdraw-account-no',
                   },
@@ -233,9 +238,6 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
             <Controller
               name="bankName"
               control={control}
-              rules={{
-                validate: (value, values) => (values.accountType !== 'bank' ? true : validateText(value)),
-              }}
               shouldUnregister
               render={({ field, fieldState }) => (
                 <TextField
@@ -245,7 +247,12 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
                   disabled={apply.isPending}
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? t('money.withdrawApply.bankNameHint')}
-                  slotProps={{ htmlInput: { maxLength: TEXT_MAX, 'data-testid': 'withdraw-bank-name' } }}
+                  slotProps={{
+                    htmlInput: {
+                      maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
+                      'data-testid': 'withdraw-bank-name',
+                    },
+                  }}
                 />
               )}
             />
@@ -288,7 +295,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
               : []),
             { label: t('money.withdrawApply.accountType'), value: t(accountTypeKey(attempt.accountType)) },
             ...(attempt.accountType === 'bank'
-              ? [{ label: t('money.withdrawApply.bankName'), value: attempt.bankName.trim() }]
+              ? [{ label: t('money.withdrawApply.bankName'), value: (attempt.bankName ?? '').trim() }]
               : []),
             { label: t('money.withdrawApply.accountName'), value: attempt.accountName.trim() },
             {

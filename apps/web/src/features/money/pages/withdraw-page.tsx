@@ -6,18 +6,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fenToMoney } from '@promoter/contract';
+import { calls, fenToMoney } from '@promoter/contract';
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
-import type { TranslationKey } from '../../../i18n/keys';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useExchangeBalance } from '../api/exchange-balance';
@@ -27,8 +25,10 @@ import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
 import { SectionCard } from '../components/section-card';
 import { ListError } from '../components/list-states';
+import { MoneyAmountField } from '../components/money-amount-field';
 import { parseMoneyInput, quoteExchange, safeFen } from '../lib/money-math';
 import type { ExchangeQuote } from '../lib/money-math';
+import { useAmountForm } from '../lib/use-amount-form';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 
 /** The rules of withdrawals, read from the public options. */
@@ -100,10 +100,33 @@ function ExchangeCard() {
   const { user } = useAgentUser();
   const tree = useTreeRoot();
   const exchange = useExchangeBalance();
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<{ diamondsAdded: number; balance: string; diamonds: number } | null>(
     null,
+  );
+  const price = tree.data?.price;
+  const priceFen = safeFen(price);
+  const balanceFen = safeFen(user?.balance);
+  const moneyFormat = t('money.amount.moneyFormat');
+  // The contract's amount (withdrawExchange), then this agent's bounds: a balance to take it from, a diamond.
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isValid },
+  } = useAmountForm(
+    { schema: calls.withdrawExchange.input.shape.amount, invalid: moneyFormat },
+    (typed) => {
+      const fen = parseMoneyInput(typed);
+      const exchanged = fen !== null && priceFen !== null ? quoteExchange(fen, priceFen) : null;
+      if (fen === 0) return moneyFormat;
+      if (balanceFen !== null && fen !== null && fen > balanceFen) return t('money.amount.overBalance');
+      return (
+        exchanged !== null &&
+        exchanged.diamonds < 1 &&
+        t('money.exchange.tooSmall', { price: price ? formatMoney(price) : '' })
+      );
+    },
+    [balanceFen, priceFen],
   );
   const operation = useConfirmedOperation({
     mutation: exchange,
@@ -112,22 +135,14 @@ function ExchangeCard() {
     inputOf: (attempt, requestId) => ({ amount: attempt.amount, requestId }),
     onSuccess: (data) => {
       setResult(data);
-      setAmount('');
-      setTouched(false);
+      reset();
     },
   });
 
-  const price = tree.data?.price;
-  const priceFen = safeFen(price);
-  const balanceFen = safeFen(user?.balance);
+  const amount = useWatch({ control, name: 'amount' });
   const amountFen = parseMoneyInput(amount);
   const quote = amountFen !== null && priceFen !== null ? quoteExchange(amountFen, priceFen) : null;
-
-  let error: TranslationKey | null = null;
-  if (amountFen === null || amountFen === 0) error = 'money.amount.moneyFormat';
-  else if (balanceFen !== null && amountFen > balanceFen) error = 'money.amount.overBalance';
-  else if (quote && quote.diamonds < 1) error = 'money.exchange.tooSmall';
-  const canSubmit = error === null && !exchange.isPending;
+  const canSubmit = isValid && !exchange.isPending;
 
   return (
     <Card>
@@ -153,28 +168,21 @@ function ExchangeCard() {
               })}
             </Alert>
           ) : null}
-          <TextField
-            label={t('money.exchange.amountLabel')}
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value.replace(/[^\d.]/g, ''));
-              setTouched(true);
-            }}
-            disabled={exchange.isPending}
-            error={touched && error !== null}
-            helperText={
-              touched && error
-                ? t(error, { price: price ? formatMoney(price) : '' })
-                : user
-                  ? t('money.amount.available', { balance: formatMoney(user.balance) })
-                  : ' '
-            }
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'exchange-amount-input' },
-            }}
+          <Controller
+            name="amount"
+            control={control}
+            render={({ field, fieldState }) => (
+              <MoneyAmountField
+                field={field}
+                error={fieldState.error?.message}
+                label={t('money.exchange.amountLabel')}
+                hint={user ? t('money.amount.available', { balance: formatMoney(user.balance) }) : ' '}
+                disabled={exchange.isPending}
+                testId="exchange-amount-input"
+              />
+            )}
           />
-          {quote && error === null ? (
+          {quote && isValid ? (
             <Typography variant="body2" data-testid="exchange-preview">
               {t('money.exchange.preview', {
                 diamonds: formatCount(quote.diamonds, locale),
@@ -187,11 +195,11 @@ function ExchangeCard() {
             variant="outlined"
             size="large"
             disabled={!canSubmit}
-            onClick={() => {
-              setTouched(true);
-              if (canSubmit && amountFen !== null)
-                operation.ask({ amount: fenToMoney(amountFen), price, quote });
-            }}
+            onClick={handleSubmit((values) => {
+              const fen = parseMoneyInput(values.amount);
+              if (!exchange.isPending && fen !== null)
+                operation.ask({ amount: fenToMoney(fen), price, quote });
+            })}
             data-testid="exchange-submit"
           >
             {exchange.isPending ? t('money.common.sending') : t('money.exchange.submit')}
