@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { calls, ZAgentUser } from '../src';
 
+/** The calls of the agents' client; the operator console's live under admin/ (decision 018). */
+const clientCalls = Object.values(calls).filter((c) => !c.path.startsWith('admin/'));
+
 describe('the call table', () => {
+  it('keeps every operator call under admin/, for operators only (but their login), each path once', () => {
+    const admin = Object.values(calls).filter((c) => c.path.startsWith('admin/'));
+    expect(admin.length).toBeGreaterThan(0);
+    expect(new Set(admin.map((c) => c.path)).size).toBe(admin.length);
+    for (const call of admin)
+      expect([call.path, call.auth]).toEqual([
+        call.path,
+        call.path === 'admin/auth/login' ? 'anyone' : 'operator',
+      ]);
+    expect(clientCalls.filter((c) => c.auth === 'operator')).toEqual([]);
+  });
+
   it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card and the WeChat payer, each path once', () => {
-    const paths = Object.values(calls).map((c) => c.path);
+    const paths = clientCalls.map((c) => c.path);
     expect(paths).toHaveLength(41);
     expect(new Set(paths).size).toBe(41);
     expect(paths).toEqual(
@@ -19,7 +34,7 @@ describe('the call table', () => {
   });
 
   it('uses GET exactly where the spec does', () => {
-    const gets = Object.values(calls)
+    const gets = clientCalls
       .filter((c) => c.method === 'GET')
       .map((c) => c.path)
       .sort();

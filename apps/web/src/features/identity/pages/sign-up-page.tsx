@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AGENT_LEVELS, type AgentLevel } from '@promoter/contract';
+import { AGENT_LEVELS, type AgentLevel, ZAgentId } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,9 @@ type FormValues = SmsCodeValues & NewPasswordValues;
 function readInvite(params: URLSearchParams): { from?: number; level?: AgentLevel; invalid: boolean } {
   const fromText = params.get('from');
   const levelText = params.get('level');
-  const from = fromText && /^[1-9]\d{0,9}$/.test(fromText) ? Number(fromText) : undefined;
+  // The inviter's id by the contract's rule for agent ids, as the server reads it.
+  const invited = fromText ? ZAgentId.safeParse(fromText) : undefined;
+  const from = invited?.success ? invited.data : undefined;
   const level = AGENT_LEVELS.find((l) => String(l) === levelText);
   const invalid = (fromText !== null && from === undefined) || (levelText !== null && level === undefined);
   return { from, level, invalid };
