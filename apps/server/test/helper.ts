@@ -105,6 +105,11 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** The caller's address (Fastify inject's remoteAddress). */
   ip?: string;
+  /**
+   * A 5xx answer throws unless the test expects one (a database taken away on purpose): a refusal asserted as
+   * `code: 0` can then never pass on a server error, which carries code 0 too.
+   */
+  serverErrorExpected?: boolean;
 }
 
 /**
@@ -161,6 +166,8 @@ export async function callRaw<T = unknown>(
     headers: { ...(options.token ? { 'xx-token': options.token } : {}), ...options.headers },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
+  if (response.statusCode >= 500 && !options.serverErrorExpected)
+    throw new Error(`${method} /api/${path} answered ${response.statusCode}: ${response.body}`);
   const body = response.json() as { code: number; msg: string; data: T };
   return { status: response.statusCode, ...body };
 }

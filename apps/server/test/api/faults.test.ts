@@ -49,7 +49,9 @@ describe('the server survives its database connections dying', () => {
     });
     await expect(interrupted).rejects.toThrow();
     // Under load too: requests in flight while the backends are terminated again.
-    const load = Array.from({ length: 40 }, () => api(t.app, 'getUser', { token }));
+    const load = Array.from({ length: 40 }, () =>
+      api(t.app, 'getUser', { token, serverErrorExpected: true }),
+    );
     await terminateAll();
     const answers = await Promise.all(load);
     for (const answer of answers) expect([200, 500]).toContain(answer.status);
