@@ -123,7 +123,7 @@ function serverZones() {
     ['players', 'payments', 'withdrawals'],
     ['auth'],
     ['game', 'shop'],
-    ['operators'],
+    ['operators', 'backoffice'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

@@ -20,6 +20,7 @@ import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
 import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawal-admin-routes';
 import { operatorRoutes } from './modules/operators/operator-routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes);
   await app.register(operatorRoutes);
   await app.register(withdrawalAdminRoutes);
+  await app.register(backofficeRoutes);
   await app.register(webPlugin);
   return app;
 }

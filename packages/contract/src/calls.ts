@@ -30,6 +30,7 @@ import {
   ZWithdrawalStatus,
 } from './enums';
 import { adminCalls } from './admin';
+import { adminAgentCalls } from './admin-agents';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
 import {
@@ -638,6 +639,7 @@ export const calls = {
     }),
   }),
   ...adminCalls,
+  ...adminAgentCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -9,3 +9,4 @@ export * from './rules';
 export * from './links';
 export * from './operators';
 export * from './admin';
+export * from './admin-agents';

@@ -195,7 +195,8 @@ export const goods = pgTable('goods', {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    actorType: text('actor_type', { enum: ['agent', 'player'] }).notNull(),
+    /** 'operator': the console's money calls (manual adjustments), keyed by the operator's id. */
+    actorType: text('actor_type', { enum: ['agent', 'player', 'operator'] }).notNull(),
     actorId: integer('actor_id').notNull(),
     requestId: text('request_id').notNull(),
     operation: text('operation').notNull(),
@@ -475,5 +476,41 @@ export const auditLog = pgTable(
     index('audit_log_time_idx').on(t.createdAt, t.id),
     index('audit_log_operator_time_idx').on(t.operatorId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Manual adjustments of an agent's balance or diamonds or a player's diamonds (bill type 9, decision 018). Applied at
+ * once at or below adjust.reviewThreshold; above it created 'pending' and applied when a second, different operator
+ * approves it (a compare-and-set on the status under the row lock), or 'rejected'.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerType: text('owner_type', { enum: ['agent', 'player'] }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
+    /** Signed: fen for the balance, whole diamonds for diamonds. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
+    approvalsNeeded: smallint('approvals_needed').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => operators.id),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    rejectReason: text('reject_reason'),
+    /** The account's value before and after the adjustment was applied. */
+    valueBefore: bigint('value_before', { mode: 'number' }),
+    valueAfter: bigint('value_after', { mode: 'number' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('adjustments_amount_not_zero', sql`${t.amount} <> 0`),
+    check('adjustments_player_diamonds_only', sql`${t.ownerType} = 'agent' or ${t.currency} = 'diamonds'`),
+    index('adjustments_status_time_idx').on(t.status, t.createdAt),
+    index('adjustments_owner_idx').on(t.ownerType, t.ownerId, t.createdAt),
   ],
 );

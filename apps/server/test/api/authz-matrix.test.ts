@@ -184,6 +184,28 @@ const table: Record<CallName, Case[]> = {
   adminWithdrawalBatchApprove: [{ input: () => ({ ids: ['999999999'] }), mayAct: NOBODY }],
   adminWithdrawalBatchReject: [{ input: () => ({ ids: ['999999999'], reason: 'matrix' }), mayAct: NOBODY }],
   adminAuditList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
+  adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
+  adminAgentUnfreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
+  adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
+  adminAdjustmentCreate: [
+    {
+      input: () => ({
+        ownerType: 'agent',
+        ownerId: 999_999,
+        currency: 'balance',
+        direction: 'credit',
+        amount: '1.00',
+        reason: 'matrix',
+        requestId: rid(),
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminAdjustmentApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
+  adminAdjustmentReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
+  adminAdjustmentList: [{ input: () => ({}), mayAct: NOBODY }],
 };
 
 let t: TestApp;

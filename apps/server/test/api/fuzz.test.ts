@@ -15,6 +15,7 @@ import type { SandboxPaymentProvider } from '../../src/platform/payments/sandbox
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
 import { build, callRaw, TEST_GAME_SECRET, type TestApp } from '../helper';
+import { createTestOperator, operatorToken } from '../operator-factories';
 import { fuzzInput, hostileValue } from '../zod-arbitrary';
 
 /**
@@ -30,6 +31,8 @@ let t: TestApp;
 let agent: { agentId: number; playerId: number; token: string };
 let player: { playerId: number; token: string };
 let pendingOrder: { orderId: string; amountFen: number };
+/** The owner operator: the console's calls are fuzzed with its rights too (issue 11). */
+let ownerId: number;
 const TAKEN_MOBILE = '13800138000';
 
 /** Counts and sums of everything money: a refused input must leave every figure as it was. */
@@ -47,9 +50,11 @@ async function moneySnapshot(): Promise<string> {
 const asQueryValue = (value: unknown) =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value);
 
-async function send(name: CallName, input: unknown, caller: 'anonymous' | 'agent') {
+async function send(name: CallName, input: unknown, caller: 'anonymous' | 'agent' | 'owner') {
   const def = calls[name] as CallDef;
   const headers: Record<string, string> = {};
+  // A session of its own for each call: a fuzzed logout or revokeSessions may end it.
+  if (caller === 'owner') headers['x-operator-token'] = await operatorToken(t.db, ownerId);
   if (caller === 'agent') {
     // logout revokes its session: it gets one of its own.
     headers['xx-token'] = name === 'logout' ? await signIn(t.app, t.db, agent.playerId) : agent.token;
@@ -110,6 +115,7 @@ beforeAll(async () => {
   await fund(t.db, { ownerType: 'agent', ownerId: a.agentId }, 'balance', 1_000_000);
   await fund(t.db, { ownerType: 'agent', ownerId: a.agentId }, 'diamonds', 100_000);
   agent = { ...a, token: await signIn(t.app, t.db, a.playerId) };
+  ownerId = (await createTestOperator(t.db, 'owner')).id;
   const p = await createPlayer(t.db, { boundAgentId: a.agentId, mobile: TAKEN_MOBILE });
   player = { playerId: p, token: await signIn(t.app, t.db, p) };
   await createGoods(t.db);
@@ -263,7 +269,11 @@ describe(`fuzz from the contract (${RUNS} inputs per call and caller)`, () => {
 
   it.each(names)('%s: no 5xx, nothing refused moves money', async (name) => {
     const def = calls[name] as CallDef;
-    for (const caller of ['anonymous', 'agent'] as const) {
+    const callers =
+      def.auth === 'operator'
+        ? (['anonymous', 'agent', 'owner'] as const)
+        : (['anonymous', 'agent'] as const);
+    for (const caller of callers) {
       let before = await moneySnapshot();
       await fc.assert(
         fc.asyncProperty(fuzzInput(def.input), async (input) => {

@@ -5,7 +5,7 @@ import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 
 export interface Actor {
-  actorType: 'agent' | 'player';
+  actorType: 'agent' | 'player' | 'operator';
   actorId: number;
 }
 

@@ -21,6 +21,8 @@ export const OPTION_DEFAULTS = {
   'withdraw.dailyCount': { value: '3', isPublic: true },
   /** Above this amount a withdrawal needs two operators' approvals (decision 018). */
   'withdraw.reviewThreshold': { value: '5000.00', isPublic: false },
+  /** Above this value (diamonds at price.retail) a manual adjustment needs a second operator (decision 018). */
+  'adjust.reviewThreshold': { value: '5000.00', isPublic: false },
   'register.open': { value: 'true', isPublic: true },
   'bind.unbindAllowed': { value: 'true', isPublic: true },
   'shop.url': { value: '', isPublic: true },

@@ -1,0 +1,310 @@
+import {
+  type AdjustmentStatus,
+  BillType,
+  fenToMoney,
+  moneyToFen,
+  type TAdjustment,
+} from '@promoter/contract';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { accounts, adjustments, agents, operators, players } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { once } from '../ledger/idempotency';
+import { type AccountOwner, InsufficientFundsError, memo, post } from '../ledger/ledger-service';
+import { getOption } from '../options/options-service';
+
+/**
+ * Manual adjustments (decision 018): an agent's balance or diamonds, or a player's diamonds, changed by an operator
+ * with a typed reason, through the ledger (bill type 9, referencing the adjustment), never below zero. A requestId
+ * makes the creation retry-safe (`once`, keyed by the operator). Above `adjust.reviewThreshold` (diamonds valued at
+ * price.retail) the adjustment is created pending and applied only when a second, different operator approves it:
+ * the approval takes the row lock and changes the status by compare-and-set, so it is applied once.
+ */
+export type AdjustmentActor = AuditActor & { operatorId: number };
+
+type AdjustmentRow = typeof adjustments.$inferSelect;
+
+export interface AdjustmentInput {
+  ownerType: 'agent' | 'player';
+  ownerId: number;
+  currency: 'balance' | 'diamonds';
+  direction: 'credit' | 'debit';
+  amount: string;
+  reason: string;
+  requestId: string;
+}
+
+const show = (currency: AdjustmentRow['currency'], value: number) =>
+  currency === 'balance' ? fenToMoney(value) : String(value);
+
+const ownerOf = (row: Pick<AdjustmentRow, 'ownerType' | 'ownerId'>): AccountOwner =>
+  row.ownerType === 'agent'
+    ? { ownerType: 'agent', ownerId: row.ownerId }
+    : { ownerType: 'player', ownerId: row.ownerId };
+
+const creator = alias(operators, 'creator');
+const decider = alias(operators, 'decider');
+
+function selectAdjustments(db: DbOrTx) {
+  return db
+    .select({ row: adjustments, createdByName: creator.name, decidedByName: decider.name })
+    .from(adjustments)
+    .innerJoin(creator, eq(creator.id, adjustments.createdBy))
+    .leftJoin(decider, eq(decider.id, adjustments.decidedBy));
+}
+
+function toDto(found: {
+  row: AdjustmentRow;
+  createdByName: string;
+  decidedByName: string | null;
+}): TAdjustment {
+  const { row } = found;
+  return {
+    id: String(row.id),
+    ownerType: row.ownerType,
+    ownerId: row.ownerId,
+    currency: row.currency,
+    direction: row.amount > 0 ? 'credit' : 'debit',
+    amount: show(row.currency, Math.abs(row.amount)),
+    reason: row.reason,
+    status: row.status,
+    approvalsNeeded: row.approvalsNeeded,
+    createdBy: { id: row.createdBy, name: found.createdByName },
+    decidedBy: row.decidedBy === null ? null : { id: row.decidedBy, name: found.decidedByName ?? '' },
+    rejectReason: row.rejectReason,
+    before: row.valueBefore === null ? null : show(row.currency, row.valueBefore),
+    after: row.valueAfter === null ? null : show(row.currency, row.valueAfter),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+async function loadDto(db: DbOrTx, id: number): Promise<TAdjustment> {
+  const [found] = await selectAdjustments(db).where(eq(adjustments.id, id));
+  if (!found) throw new AppError('adjustmentNotFound');
+  return toDto(found);
+}
+
+async function valueOf(
+  db: DbOrTx,
+  owner: AccountOwner,
+  currency: AdjustmentRow['currency'],
+): Promise<number> {
+  const [account] = await db
+    .select({ value: accounts.value })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.ownerType, owner.ownerType),
+        eq(accounts.ownerId, owner.ownerId),
+        eq(accounts.currency, currency),
+      ),
+    );
+  return account?.value ?? 0;
+}
+
+const insufficient = (row: AdjustmentRow, value: number) =>
+  new AppError('adjustmentInsufficient', {
+    value: show(row.currency, value),
+    amount: show(row.currency, Math.abs(row.amount)),
+  });
+
+/** Posts the adjustment through the ledger and marks it applied (compare-and-set on 'pending'), with its audit. */
+async function apply(tx: Tx, actor: AdjustmentActor, row: AdjustmentRow): Promise<void> {
+  const owner = ownerOf(row);
+  let after: number;
+  try {
+    ({ after } = await post(tx, {
+      owner,
+      currency: row.currency,
+      amount: row.amount,
+      billType: BillType.adjustment,
+      ref: { type: 'adjustment', id: String(row.id) },
+      memo: memo('memoAdjustment', { reason: row.reason }),
+    }));
+  } catch (error) {
+    if (error instanceof InsufficientFundsError)
+      throw insufficient(row, await valueOf(tx, owner, row.currency));
+    throw error;
+  }
+  const before = after - row.amount;
+  const [changed] = await tx
+    .update(adjustments)
+    .set({
+      status: 'applied',
+      decidedBy: actor.operatorId,
+      decidedAt: sql`now()`,
+      valueBefore: before,
+      valueAfter: after,
+    })
+    .where(and(eq(adjustments.id, row.id), eq(adjustments.status, 'pending')))
+    .returning({ id: adjustments.id });
+  // The caller holds the row lock on 'pending' (or has just inserted it): this cannot miss.
+  if (!changed) throw new Error(`adjustment ${row.id} changed under its lock`);
+  await recordAudit(tx, actor, {
+    action: 'adjustment.apply',
+    target: { type: 'adjustment', id: String(row.id) },
+    before: { status: 'pending', value: show(row.currency, before) },
+    after: {
+      status: 'applied',
+      value: show(row.currency, after),
+      owner: `${row.ownerType}:${row.ownerId}`,
+      currency: row.currency,
+      amount: show(row.currency, row.amount),
+    },
+  });
+}
+
+async function targetExists(tx: Tx, input: AdjustmentInput): Promise<boolean> {
+  if (input.ownerType === 'agent') {
+    const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, input.ownerId));
+    return agent !== undefined;
+  }
+  const [player] = await tx.select({ id: players.id }).from(players).where(eq(players.id, input.ownerId));
+  return player !== undefined;
+}
+
+/** What the adjustment is worth in fen, for the two-person rule: diamonds at the retail price. */
+async function valueFen(tx: Tx, input: AdjustmentInput): Promise<number> {
+  if (input.currency === 'balance') return moneyToFen(input.amount);
+  return Number(input.amount) * moneyToFen(await getOption(tx, 'price.retail'));
+}
+
+/**
+ * Creates an adjustment, once per (operator, requestId): at or below the threshold it is applied in the same
+ * transaction; above it, it waits (pending) for another operator. A debit that does not fit is refused either way.
+ */
+export async function createAdjustment(
+  db: Db,
+  actor: AdjustmentActor,
+  input: AdjustmentInput,
+): Promise<TAdjustment> {
+  const { requestId, ...params } = input;
+  const magnitude = input.currency === 'balance' ? moneyToFen(input.amount) : Number(input.amount);
+  const amount = input.direction === 'credit' ? magnitude : -magnitude;
+  const id = await once(
+    db,
+    { actorType: 'operator', actorId: actor.operatorId },
+    requestId,
+    'adjustment.create',
+    params,
+    async (tx) => {
+      if (input.ownerType === 'player' && input.currency !== 'diamonds')
+        throw new AppError('adjustmentTargetNotFound');
+      if (!(await targetExists(tx, input))) throw new AppError('adjustmentTargetNotFound');
+      const threshold = moneyToFen(await getOption(tx, 'adjust.reviewThreshold'));
+      const approvalsNeeded = (await valueFen(tx, input)) > threshold ? 2 : 1;
+      const [row] = await tx
+        .insert(adjustments)
+        .values({
+          ownerType: input.ownerType,
+          ownerId: input.ownerId,
+          currency: input.currency,
+          amount,
+          reason: input.reason,
+          status: 'pending',
+          approvalsNeeded,
+          createdBy: actor.operatorId,
+        })
+        .returning();
+      const created = row as AdjustmentRow;
+      await recordAudit(tx, actor, {
+        action: 'adjustment.create',
+        target: { type: 'adjustment', id: String(created.id) },
+        after: {
+          status: approvalsNeeded === 1 ? 'applied' : 'pending',
+          owner: `${input.ownerType}:${input.ownerId}`,
+          currency: input.currency,
+          amount: show(input.currency, amount),
+          reason: input.reason,
+          approvalsNeeded,
+        },
+      });
+      if (approvalsNeeded === 1) {
+        await apply(tx, actor, created);
+      } else if (amount < 0) {
+        // Refused now rather than at the approval, when it is already clear that it cannot be applied.
+        const value = await valueOf(tx, ownerOf(created), created.currency);
+        if (value + amount < 0) throw insufficient(created, value);
+      }
+      return String(created.id);
+    },
+  );
+  return loadDto(db, Number(id));
+}
+
+/** The second operator's approval of a pending adjustment: applied once, whoever clicks at the same time. */
+export async function approveAdjustment(db: Db, actor: AdjustmentActor, id: number): Promise<TAdjustment> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(adjustments).where(eq(adjustments.id, id)).for('update');
+    if (!row) throw new AppError('adjustmentNotFound');
+    if (row.status !== 'pending') throw new AppError('adjustmentStateChanged', { status: row.status });
+    if (row.createdBy === actor.operatorId) throw new AppError('adjustmentOwnApproval');
+    await apply(tx, actor, row);
+  });
+  return loadDto(db, id);
+}
+
+/** Refuses a pending adjustment with a reason: nothing is applied. */
+export async function rejectAdjustment(
+  db: Db,
+  actor: AdjustmentActor,
+  id: number,
+  reason: string,
+): Promise<TAdjustment> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(adjustments)
+      .set({ status: 'rejected', decidedBy: actor.operatorId, decidedAt: sql`now()`, rejectReason: reason })
+      .where(and(eq(adjustments.id, id), eq(adjustments.status, 'pending')))
+      .returning({ id: adjustments.id });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: adjustments.status })
+        .from(adjustments)
+        .where(eq(adjustments.id, id));
+      throw current
+        ? new AppError('adjustmentStateChanged', { status: current.status })
+        : new AppError('adjustmentNotFound');
+    }
+    await recordAudit(tx, actor, {
+      action: 'adjustment.reject',
+      target: { type: 'adjustment', id: String(id) },
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason },
+    });
+  });
+  return loadDto(db, id);
+}
+
+export interface AdjustmentQuery {
+  page: number;
+  pageSize: number;
+  status?: AdjustmentStatus;
+  ownerType?: 'agent' | 'player';
+  ownerId?: number;
+}
+
+/** Adjustments filtered on the server; pending ones oldest first (the order they are worked in). */
+export async function listAdjustments(db: DbOrTx, query: AdjustmentQuery) {
+  const where = and(
+    query.status ? eq(adjustments.status, query.status) : undefined,
+    query.ownerType ? eq(adjustments.ownerType, query.ownerType) : undefined,
+    query.ownerId !== undefined ? eq(adjustments.ownerId, query.ownerId) : undefined,
+  );
+  const order =
+    query.status === 'pending'
+      ? [asc(adjustments.createdAt), asc(adjustments.id)]
+      : [desc(adjustments.createdAt), desc(adjustments.id)];
+  const [rows, [total]] = await Promise.all([
+    selectAdjustments(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(adjustments).where(where),
+  ]);
+  return { list: rows.map(toDto), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { type AgentStatus, fenToMoney, type TAdminAgent } from '@promoter/contract';
+import { and, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  accounts,
+  agents,
+  auditLog,
+  authFailures,
+  ledgerEntries,
+  orders,
+  players,
+  sessions,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
+import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { hashPassword } from '../auth/password-service';
+import { revokeOtherSessions } from '../auth/session-service';
+import { getPlatformTimeZone } from '../options/options-service';
+import { listForReview } from '../withdrawals/withdrawal-review-service';
+
+/**
+ * The console's agents (decision 018): search, the agent's page, freeze and unfreeze with a reason, a one-time
+ * password. A frozen agent loses access on its very next call: every session reads the agent's status with the
+ * session (auth/session-service), so nothing else has to be revoked.
+ */
+
+const balanceOf = sql<number>`coalesce((select ${accounts.value} from ${accounts} where ${accounts.ownerType} = 'agent' and ${accounts.ownerId} = ${agents.id} and ${accounts.currency} = 'balance'), 0)`;
+const diamondsOf = sql<number>`coalesce((select ${accounts.value} from ${accounts} where ${accounts.ownerType} = 'agent' and ${accounts.ownerId} = ${agents.id} and ${accounts.currency} = 'diamonds'), 0)`;
+const childrenOf = sql<number>`(select count(*) from ${agents} c where c.parent_id = ${agents.id})::int`;
+
+function selectAgents(db: DbOrTx) {
+  return db
+    .select({
+      agentId: agents.id,
+      playerId: agents.playerId,
+      nickname: players.nickname,
+      avatar: players.avatar,
+      mobile: players.mobile,
+      level: agents.level,
+      status: agents.status,
+      parentId: agents.parentId,
+      balance: balanceOf,
+      diamonds: diamondsOf,
+      childrenCount: childrenOf,
+      createdAt: agents.createdAt,
+    })
+    .from(agents)
+    .innerJoin(players, eq(players.id, agents.playerId));
+}
+
+type AgentSelectRow = Awaited<ReturnType<ReturnType<typeof selectAgents>['where']>>[number];
+
+const toAgentDto = (row: AgentSelectRow): TAdminAgent => ({
+  agentId: row.agentId,
+  playerId: row.playerId,
+  nickname: row.nickname,
+  avatar: row.avatar,
+  mobile: row.mobile,
+  level: row.level,
+  status: row.status,
+  parentId: row.parentId,
+  balance: fenToMoney(Number(row.balance)),
+  diamonds: Number(row.diamonds),
+  childrenCount: Number(row.childrenCount),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** LIKE's wildcards typed by the operator match themselves. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface AgentQuery {
+  page: number;
+  pageSize: number;
+  agentId?: number;
+  nickname?: string;
+  mobile?: string;
+  level?: number;
+  status?: AgentStatus;
+  parentId?: number;
+}
+
+/** Agents filtered on the server, newest first, paginated. */
+export async function listAgents(db: DbOrTx, query: AgentQuery) {
+  const where: SQL | undefined = and(
+    query.agentId !== undefined ? eq(agents.id, query.agentId) : undefined,
+    query.nickname ? sql`${players.nickname} ilike ${`%${likeEscaped(query.nickname)}%`}` : undefined,
+    query.mobile ? sql`${players.mobile} like ${`%${likeEscaped(query.mobile)}%`}` : undefined,
+    query.level !== undefined ? eq(agents.level, query.level) : undefined,
+    query.status ? eq(agents.status, query.status) : undefined,
+    query.parentId !== undefined ? eq(agents.parentId, query.parentId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectAgents(db)
+      .where(where)
+      .orderBy(desc(agents.createdAt), desc(agents.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(agents).innerJoin(players, eq(players.id, agents.playerId)).where(where),
+  ]);
+  return { list: rows.map(toAgentDto), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function loadAgent(db: DbOrTx, agentId: number): Promise<TAdminAgent> {
+  const [row] = await selectAgents(db).where(eq(agents.id, agentId));
+  if (!row) throw new AppError('agentNotFound');
+  return toAgentDto(row);
+}
+
+async function recentEntries(db: DbOrTx, agentId: number, currency: 'balance' | 'diamonds', locale: Locale) {
+  const rows = await db
+    .select({ entry: ledgerEntries })
+    .from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .where(
+      and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId), eq(accounts.currency, currency)),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(20);
+  const show = (value: number) => (currency === 'balance' ? fenToMoney(value) : String(value));
+  return rows.map(({ entry }) => ({
+    id: String(entry.id),
+    billType: entry.billType,
+    amount: show(entry.amount),
+    after: show(entry.after),
+    memo: translateMemo(locale, entry),
+    refType: entry.refType,
+    refId: entry.refId,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+}
+
+/** The agent's page: everything an operator needs before acting on it. */
+export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = DEFAULT_LOCALE) {
+  const agent = await loadAgent(db, agentId);
+  const tz = await getPlatformTimeZone(db);
+  const [today] = await db
+    .select({
+      profit: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${accounts.currency} = 'balance' and ${ledgerEntries.billType} = 5), 0)::bigint`,
+      sold: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${accounts.currency} = 'diamonds' and ${ledgerEntries.billType} in (2, 3)), 0)::bigint`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(accounts.ownerType, 'agent'),
+        eq(accounts.ownerId, agentId),
+        inArray(ledgerEntries.billType, [2, 3, 5]),
+        sql`${ledgerEntries.createdAt} >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
+      ),
+    );
+  const [parent] =
+    agent.parentId === null
+      ? []
+      : await db
+          .select({ agentId: agents.id, nickname: players.nickname, level: agents.level })
+          .from(agents)
+          .innerJoin(players, eq(players.id, agents.playerId))
+          .where(eq(agents.id, agent.parentId));
+  const [lastStatusChange] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'agent'),
+        eq(auditLog.targetId, String(agentId)),
+        inArray(auditLog.action, ['agent.freeze', 'agent.unfreeze']),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  const recentOrders = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.agentId, agentId))
+    .orderBy(desc(orders.createdAt))
+    .limit(10);
+  const [active] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.playerId, agent.playerId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  return {
+    agent,
+    statusReason: (lastStatusChange?.after as { reason?: string } | null)?.reason ?? null,
+    today: { profit: fenToMoney(Number(today?.profit ?? 0)), diamondsSold: Number(today?.sold ?? 0) },
+    parent: parent ?? null,
+    recentBalanceEntries: await recentEntries(db, agentId, 'balance', locale),
+    recentDiamondEntries: await recentEntries(db, agentId, 'diamonds', locale),
+    recentOrders: recentOrders.map((order) => ({
+      id: order.id,
+      goodsName: order.goodsName,
+      diamonds: order.diamonds,
+      amount: fenToMoney(order.amountFen),
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+    })),
+    recentWithdrawals: (await listForReview(db, { agentId, page: 1, pageSize: 10 })).list,
+    activeSessions: active?.n ?? 0,
+  };
+}
+
+/**
+ * One compare-and-set of the agent's status (`from` -> `to`) with its audit entry. Of two operators acting at once,
+ * one changes it and the other is told the current state.
+ */
+async function changeStatus(
+  db: Db,
+  actor: AuditActor,
+  agentId: number,
+  change: { from: AgentStatus; to: AgentStatus; action: string; reason: string },
+): Promise<TAdminAgent> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(agents)
+      .set({ status: change.to })
+      .where(and(eq(agents.id, agentId), eq(agents.status, change.from)))
+      .returning({ id: agents.id });
+    if (!row) {
+      const [current] = await tx.select({ status: agents.status }).from(agents).where(eq(agents.id, agentId));
+      throw current
+        ? new AppError('agentStateChanged', { status: current.status })
+        : new AppError('agentNotFound');
+    }
+    await recordAudit(tx, actor, {
+      action: change.action,
+      target: { type: 'agent', id: String(agentId) },
+      before: { status: change.from },
+      after: { status: change.to, reason: change.reason },
+    });
+  });
+  return loadAgent(db, agentId);
+}
+
+export const freezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: string) =>
+  changeStatus(db, actor, agentId, { from: 'active', to: 'frozen', action: 'agent.freeze', reason });
+
+export const unfreezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: string) =>
+  changeStatus(db, actor, agentId, { from: 'frozen', to: 'active', action: 'agent.unfreeze', reason });
+
+/** 12 characters of an alphabet without look-alikes (no 0/O, 1/l/I): about 70 bits. */
+const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function oneTimePassword(): string {
+  const bytes = randomBytes(24);
+  let password = '';
+  // Rejection sampling keeps every character equally likely.
+  for (const byte of bytes) {
+    if (byte >= 256 - (256 % ONE_TIME_ALPHABET.length)) continue;
+    password += ONE_TIME_ALPHABET[byte % ONE_TIME_ALPHABET.length];
+    if (password.length === 12) return password;
+  }
+  return oneTimePassword();
+}
+
+/**
+ * A one-time password for an agent, answered once to the operator: hashed with no transaction open, then in one
+ * transaction the hash is written, every session of the agent revoked, its password failures cleared, and the audit
+ * entry (without the password) recorded.
+ */
+export async function resetAgentPassword(
+  db: Db,
+  actor: AuditActor,
+  agentId: number,
+): Promise<{ agentId: number; password: string; revokedSessions: number }> {
+  const [agent] = await db
+    .select({ id: agents.id, playerId: agents.playerId })
+    .from(agents)
+    .where(eq(agents.id, agentId));
+  if (!agent) throw new AppError('agentNotFound');
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const revokedSessions = await db.transaction(async (tx) => {
+    await tx.update(agents).set({ passwordHash }).where(eq(agents.id, agentId));
+    const revoked = await revokeOtherSessions(tx, agent.playerId, -1);
+    await tx.delete(authFailures).where(inArray(authFailures.key, [`agent:${agentId}`, `change:${agentId}`]));
+    await recordAudit(tx, actor, {
+      action: 'agent.resetPassword',
+      target: { type: 'agent', id: String(agentId) },
+      after: { revokedSessions: revoked },
+    });
+    return revoked;
+  });
+  return { agentId, password, revokedSessions };
+}

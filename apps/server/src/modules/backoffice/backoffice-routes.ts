@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineCall } from '../../http/route';
+import { approveAdjustment, createAdjustment, listAdjustments, rejectAdjustment } from './adjustment-service';
+import {
+  agentDetail,
+  freezeAgent,
+  listAgents,
+  resetAgentPassword,
+  unfreezeAgent,
+} from './agent-admin-service';
+
+const actorOf = (operator: { operatorId: number; name: string }, request: FastifyRequest) => ({
+  operatorId: operator.operatorId,
+  operatorName: operator.name,
+  address: request.ip,
+});
+
+/** The console's agents and manual adjustments (decision 018). */
+export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
+  defineCall(app, 'adminAgentList', async ({ input }) => listAgents(app.db, input));
+  defineCall(app, 'adminAgentDetail', async ({ input, request }) =>
+    agentDetail(app.db, input.agentId, request.locale),
+  );
+  defineCall(app, 'adminAgentFreeze', async ({ operator, request, input }) =>
+    freezeAgent(app.db, actorOf(operator, request), input.agentId, input.reason),
+  );
+  defineCall(app, 'adminAgentUnfreeze', async ({ operator, request, input }) =>
+    unfreezeAgent(app.db, actorOf(operator, request), input.agentId, input.reason),
+  );
+  defineCall(app, 'adminAgentResetPassword', async ({ operator, request, input }) =>
+    resetAgentPassword(app.db, actorOf(operator, request), input.agentId),
+  );
+  defineCall(app, 'adminAdjustmentCreate', async ({ operator, request, input }) =>
+    createAdjustment(app.db, actorOf(operator, request), input),
+  );
+  defineCall(app, 'adminAdjustmentApprove', async ({ operator, request, input }) =>
+    approveAdjustment(app.db, actorOf(operator, request), Number(input.id)),
+  );
+  defineCall(app, 'adminAdjustmentReject', async ({ operator, request, input }) =>
+    rejectAdjustment(app.db, actorOf(operator, request), Number(input.id), input.reason),
+  );
+  defineCall(app, 'adminAdjustmentList', async ({ input }) => listAdjustments(app.db, input));
+}
