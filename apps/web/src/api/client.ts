@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { i18n } from '../i18n';
 import { notify } from '../lib/notify';
 import { progress } from '../lib/progress';
+import { operatorSession } from '../lib/operator-session';
 import { session } from '../lib/session';
 import { ApiError, ContractError, NetworkError } from './errors';
 
@@ -18,6 +19,9 @@ import { ApiError, ContractError, NetworkError } from './errors';
  * - code 10001 or the session-expired message clears the session and goes back to login;
  * - other codes (1001, 1002) reject with an ApiError for the caller to handle;
  * - network errors and time-outs reject with a NetworkError (no toast: the caller decides).
+ * The operator console's calls (`auth: 'operator'`, decision 018) carry the operator's token in `X-Operator-Token`
+ * and never the agent's; their 10101 ends the operator's session only and goes to the console's login, and their
+ * 10103 (a right the role lacks) shows its message.
  */
 
 let onSessionExpired: () => void = () => {
@@ -27,6 +31,15 @@ let onSessionExpired: () => void = () => {
 /** The app plugs in its router's navigation; the default goes through the hash. */
 export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
+}
+
+let onOperatorSessionExpired: () => void = () => {
+  window.location.hash = `#${paths.admin.login.getHref()}`;
+};
+
+/** The console plugs in its router's navigation back to its login page. */
+export function setOperatorSessionExpiredHandler(handler: () => void): void {
+  onOperatorSessionExpired = handler;
 }
 
 export interface RequestOptions {
@@ -66,10 +79,16 @@ export async function request<N extends CallName>(
 ): Promise<CallData<N>> {
   const def = calls[name];
   const body: Record<string, unknown> = def.input.parse(input) as Record<string, unknown>;
+  const isOperatorCall = def.auth === 'operator';
   const { token } = session.get();
+  const operatorToken = operatorSession.get().token;
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (token) headers['XX-Token'] = token;
+  if (isOperatorCall) {
+    if (operatorToken) headers['X-Operator-Token'] = operatorToken;
+  } else if (token && !def.path.startsWith('admin/')) {
+    headers['XX-Token'] = token;
+  }
   // The server answers its messages (refusals, entry memos) in the language the person chose here.
   if (i18n.language) headers['X-Lang'] = i18n.language;
   if ('uidHeader' in def && def.uidHeader) {
@@ -114,6 +133,19 @@ export async function request<N extends CallName>(
     unlink();
   }
 
+  if (isOperatorCall && envelope.code === ResponseCode.operatorNotSignedIn) {
+    progress.done();
+    const hadSession = operatorToken !== null;
+    operatorSession.clear();
+    if (hadSession) notify.error(envelope.msg);
+    onOperatorSessionExpired();
+    throw new ApiError(envelope.code, envelope.msg);
+  }
+  if (isOperatorCall && envelope.code === ResponseCode.operatorForbidden) {
+    progress.done();
+    notify.error(envelope.msg);
+    throw new ApiError(envelope.code, envelope.msg);
+  }
   if (envelope.code === ResponseCode.notSignedIn || envelope.msg === SESSION_EXPIRED_MSG) {
     progress.done();
     const hadSession = session.get().token !== null;
@@ -137,6 +169,7 @@ export async function request<N extends CallName>(
     notify.error(i18n.t('errors.badResponse'));
     throw new ContractError(`${def.path}: ${data.error.message}`);
   }
-  if (token && def.auth !== 'anyone') session.touch();
+  if (isOperatorCall) operatorSession.touch();
+  else if (token && def.auth !== 'anyone') session.touch();
   return data.data as CallData<N>;
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { WithdrawalStatus } from '@promoter/contract';
+import type { CallInput, WithdrawalStatus } from '@promoter/contract';
 import type { OptionKey } from '../config/constants';
 
 /** A page of the direct children list (`agent/user/children`); keyword: an agent id or part of a nickname. */
@@ -57,6 +57,21 @@ export const queryKeys = {
   /** Prices depend on who asks: the key carries the account's player id. */
   shopCategories: (playerId: number | null) => ['shopCategories', playerId] as const,
   order: (orderId: string) => ['orderQuery', orderId] as const,
+  /** The operator console's facts (`admin/...` calls); the agent's keys never hold them. */
+  admin: {
+    all: () => ['admin'] as const,
+    me: () => ['admin', 'me'] as const,
+    withdrawals: {
+      all: () => ['admin', 'withdrawals'] as const,
+      list: (filter: CallInput<'adminWithdrawalList'>) => ['admin', 'withdrawals', 'list', filter] as const,
+      detail: (id: string) => ['admin', 'withdrawals', 'detail', id] as const,
+    },
+    operators: () => ['admin', 'operators'] as const,
+    audit: {
+      all: () => ['admin', 'audit'] as const,
+      list: (filter: CallInput<'adminAuditList'>) => ['admin', 'audit', 'list', filter] as const,
+    },
+  },
 };
 
 function invalidateAll(queryClient: QueryClient, keys: readonly (readonly unknown[])[]): Promise<unknown> {
@@ -80,6 +95,12 @@ export const invalidate = {
   /** A child agent was made or repriced: the children list (downline and transfer pages) and the tree. */
   downlineChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.children.all(), queryKeys.tree(), queryKeys.searchPlayers.all()]),
+  /** An operator changed withdrawals: the queue, its details, and the audit log that recorded it. */
+  withdrawalsReviewed: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.admin.withdrawals.all(), queryKeys.admin.audit.all()]),
+  /** An operator was created or changed. */
+  operatorsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.admin.operators(), queryKeys.admin.audit.all()]),
   /** An order was paid: the agent's figures. */
   orderPaid: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.user()]),
 };

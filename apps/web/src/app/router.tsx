@@ -164,6 +164,29 @@ const currencyDetailPage = lazyPage(
   (m) => m.CurrencyDetailPage,
 );
 
+// ---- the operator console (issue 11): its own login, layout and session
+
+const adminLoginPage = lazyPage(
+  () => import('../features/admin/pages/admin-login-page'),
+  (m) => m.AdminLoginPage,
+);
+const adminLayout = lazyPage(
+  () => import('../features/admin/components/admin-layout'),
+  (m) => m.AdminLayout,
+);
+const adminWithdrawalsPage = lazyPage(
+  () => import('../features/admin/pages/withdrawals-page'),
+  (m) => m.WithdrawalsPage,
+);
+const adminOperatorsPage = lazyPage(
+  () => import('../features/admin/pages/operators-page'),
+  (m) => m.OperatorsPage,
+);
+const adminAuditPage = lazyPage(
+  () => import('../features/admin/pages/audit-page'),
+  (m) => m.AuditPage,
+);
+
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
 const open = (titleKey: TranslationKey): RouteHandle => ({ titleKey });
 
@@ -214,6 +237,21 @@ export const routes: RouteObject[] = [
       },
       { lazy: horizontalLayout, children: layoutChildren('horizontal') },
       { lazy: miniLayout, children: layoutChildren('mini') },
+
+      // The operator console: the admin layout is its guard (an operator's session, not the agent's).
+      { path: paths.admin.login.path, handle: open('admin.login.title'), lazy: adminLoginPage },
+      {
+        lazy: adminLayout,
+        children: [
+          {
+            path: paths.admin.withdrawals.path,
+            handle: open('admin.nav.withdrawals'),
+            lazy: adminWithdrawalsPage,
+          },
+          { path: paths.admin.operators.path, handle: open('admin.nav.operators'), lazy: adminOperatorsPage },
+          { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: adminAuditPage },
+        ],
+      },
 
       {
         element: <MobileLayout />,

@@ -89,6 +89,15 @@ export const paths = {
     usersList: route('/users/users-list'),
   },
 
+  /** The operator console (issue 11, decision 018): its own sign-in, layout and session. */
+  admin: {
+    root: route('/admin'),
+    login: route('/admin/login'),
+    withdrawals: route('/admin/withdrawals'),
+    operators: route('/admin/operators'),
+    audit: route('/admin/audit'),
+  },
+
   inbox: route('/inbox'),
   callback: route('/callback'),
 
@@ -127,6 +136,7 @@ export const redirects: readonly Redirect[] = [
   { from: paths.layouts.horizontal.root, to: paths.layouts.horizontal.dashboard.ecommerce.getHref() },
   { from: paths.layouts.mini.root, to: paths.layouts.mini.dashboard.ecommerce.getHref() },
   { from: paths.agent.mainLowerCase, to: paths.agent.main.getHref(), caseSensitive: true },
+  { from: paths.admin.root, to: paths.admin.withdrawals.getHref() },
 ];
 
 /** Which layout a pathname belongs to, for links that stay in the current layout (cart, dashboards). */

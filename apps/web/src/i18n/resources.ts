@@ -1,4 +1,5 @@
 import type { ResourceKey } from 'i18next';
+import admin from './locales/admin/cn.json';
 import core from './locales/cn.json';
 import identity from './locales/identity/cn.json';
 import money from './locales/money/cn.json';
@@ -9,10 +10,10 @@ import shop from './locales/shop/cn.json';
  * (`locales/<area>/<lng>.json`), merged under the area's name: `t('money.recharge.title')`. Separate files keep
  * each area's texts together and let work on different areas proceed without touching the same file.
  */
-export const FEATURE_AREAS = ['money', 'identity', 'shop'] as const;
+export const FEATURE_AREAS = ['money', 'identity', 'shop', 'admin'] as const;
 
 /** The default locale, bundled with the app. */
-export const cnResources = { ...core, money, identity, shop };
+export const cnResources = { ...core, money, identity, shop, admin };
 export type TranslationResources = typeof cnResources;
 
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CallInput } from '@promoter/contract';
+import { request } from './client';
+import { queryKeys } from './query-keys';
+
+export type AdminAuditFilter = CallInput<'adminAuditList'>;
+
+/** One page of the audit log, newest first (`admin/audit/list`). */
+export function adminAuditQueryOptions(filter: AdminAuditFilter) {
+  return queryOptions({
+    queryKey: queryKeys.admin.audit.list(filter),
+    queryFn: ({ signal }) => request('adminAuditList', filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminAudit(filter: AdminAuditFilter) {
+  return useQuery(adminAuditQueryOptions(filter));
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CallInput } from '@promoter/contract';
+import { request } from './client';
+import { queryKeys } from './query-keys';
+
+export type AdminWithdrawalFilter = CallInput<'adminWithdrawalList'>;
+
+/** The operator's withdrawal queue, one page filtered on the server (`admin/withdrawals/list`). */
+export function adminWithdrawalsQueryOptions(filter: AdminWithdrawalFilter) {
+  return queryOptions({
+    queryKey: queryKeys.admin.withdrawals.list(filter),
+    queryFn: ({ signal }) => request('adminWithdrawalList', filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminWithdrawals(filter: AdminWithdrawalFilter) {
+  return useQuery(adminWithdrawalsQueryOptions(filter));
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { invalidate } from '../../../api/query-keys';
+
+/** What an operator does to one withdrawal; `text` is the reason (reject, fail) or the reference (pay). */
+export type ReviewAction = 'approve' | 'reject' | 'pay' | 'fail';
+
+export interface ReviewInput {
+  action: ReviewAction;
+  id: string;
+  text?: string;
+}
+
+function review({ action, id, text = '' }: ReviewInput) {
+  switch (action) {
+    case 'approve':
+      return request('adminWithdrawalApprove', { id });
+    case 'reject':
+      return request('adminWithdrawalReject', { id, reason: text });
+    case 'pay':
+      return request('adminWithdrawalPay', { id, reference: text });
+    case 'fail':
+      return request('adminWithdrawalFail', { id, reason: text });
+  }
+}
+
+/** One change of a withdrawal's state (a compare-and-set on the server); the queue and the audit refresh. */
+export function useReviewWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: review,
+    onSettled: () => invalidate.withdrawalsReviewed(queryClient),
+  });
+}

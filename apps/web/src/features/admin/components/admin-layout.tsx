@@ -1,0 +1,169 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { hasRight } from '@promoter/contract';
+import type { OperatorRight } from '@promoter/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { setOperatorSessionExpiredHandler } from '../../../api/client';
+import { useAdminMe } from '../../../api/get-admin-me';
+import { paths } from '../../../config/paths';
+import type { RoutePath } from '../../../config/paths';
+import type { TranslationKey } from '../../../i18n/keys';
+import { useOperator } from '../../../lib/operator-session';
+import { useOperatorLogout } from '../api/operator-auth';
+
+const DRAWER_WIDTH = 232;
+
+interface NavItem {
+  to: RoutePath;
+  right: OperatorRight;
+  label: TranslationKey;
+  icon: ReactNode;
+}
+
+const NAV: NavItem[] = [
+  {
+    to: paths.admin.withdrawals,
+    right: 'read',
+    label: 'admin.nav.withdrawals',
+    icon: <AccountBalanceWalletOutlined />,
+  },
+  {
+    to: paths.admin.operators,
+    right: 'operators.manage',
+    label: 'admin.nav.operators',
+    icon: <SupervisorAccountOutlined />,
+  },
+  { to: paths.admin.audit, right: 'audit.read', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
+];
+
+/**
+ * The operator console's frame (desktop first, a side nav that folds into a drawer on a phone): the guard that sends
+ * an operator without a session (or still on its one-time password) to `#/admin/login`, the operator's name and role,
+ * sign-out. The nav shows only what the role holds the right of (ROLE_RIGHTS of the contract).
+ */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const operator = useOperator();
+  const logout = useOperatorLogout();
+  useAdminMe(operator !== null);
+
+  useEffect(() => {
+    setOperatorSessionExpiredHandler(() => void navigate(paths.admin.login.getHref(), { replace: true }));
+  }, [navigate]);
+
+  if (!operator || operator.mustChangePassword) return <Navigate to={paths.admin.login.getHref()} replace />;
+
+  const nav = (
+    <List sx={{ pt: 1 }} data-testid="admin-nav">
+      {NAV.filter((item) => hasRight(operator.role, item.right)).map((item) => (
+        <ListItemButton
+          key={item.to.path}
+          component={Link}
+          to={item.to.getHref()}
+          selected={location.pathname === item.to.path}
+          onClick={() => setOpen(false)}
+          data-testid={`admin-nav-${item.to.path.split('/').pop() ?? ''}`}
+        >
+          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemText primary={t(item.label)} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }} data-testid="admin-layout">
+      <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {wide ? null : (
+            <IconButton edge="start" onClick={() => setOpen(true)} aria-label={t('admin.nav.menu')}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1 }}>
+            {t('admin.title')}
+          </Typography>
+          <Typography noWrap sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="admin-operator-name">
+            {operator.name}
+          </Typography>
+          <Chip
+            size="small"
+            color="primary"
+            label={t(`admin.roles.${operator.role}`)}
+            data-testid="admin-role"
+          />
+          <Tooltip title={t('admin.nav.signOut')}>
+            <IconButton
+              onClick={() =>
+                logout.mutate(undefined, {
+                  onSettled: () => void navigate(paths.admin.login.getHref(), { replace: true }),
+                })
+              }
+              disabled={logout.isPending}
+              aria-label={t('admin.nav.signOut')}
+              data-testid="admin-sign-out"
+            >
+              <LogoutOutlined />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || open}
+        onClose={() => setOpen(false)}
+        sx={{ width: wide ? DRAWER_WIDTH : undefined, flexShrink: 0 }}
+        slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+      >
+        <Toolbar />
+        {wide ? null : (
+          <Box sx={{ px: 2, pt: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>{operator.name}</Typography>
+          </Box>
+        )}
+        {nav}
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
+
+/** A screen of the console the operator's role holds no right to: said so, not shown. */
+export function RequireRight({ right, children }: { right: OperatorRight; children: ReactNode }) {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  if (!operator || !hasRight(operator.role, right))
+    return (
+      <Typography color="text.secondary" data-testid="admin-forbidden">
+        {t('admin.forbidden')}
+      </Typography>
+    );
+  return children;
+}

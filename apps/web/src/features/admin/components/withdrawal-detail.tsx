@@ -1,0 +1,161 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { TAdminWithdrawal } from '@promoter/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminWithdrawal } from '../../../api/get-admin-withdrawal';
+import { billTypeKey } from '../../../lib/bill-labels';
+import { formatDateTime } from '../lib/format';
+import { WithdrawalActions } from './withdrawal-actions';
+import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 1, py: 0.5 }}>
+      <Typography color="text.secondary" variant="body2">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
+  const { t } = useTranslation();
+  const state = approvalState(withdrawal);
+  if (withdrawal.approvalsNeeded < 2) return null;
+  return (
+    <Alert severity={state.needsSecond ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="two-person-state">
+      {state.needsSecond ? t('admin.twoPerson.needsSecond') : t('admin.twoPerson.rule')}{' '}
+      {t('admin.twoPerson.count', { given: state.given, needed: state.needed })}
+      {withdrawal.approvals.length > 0
+        ? ` · ${withdrawal.approvals.map((a) => a.operatorName).join(', ')}`
+        : ''}
+    </Alert>
+  );
+}
+
+/** The detail panel of one withdrawal: itself, its agent, the agent's recent ledger and withdrawals, its actions. */
+export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const detail = useAdminWithdrawal(id);
+  const data = detail.data;
+  const w = data?.withdrawal;
+  return (
+    <Drawer
+      anchor="right"
+      open={id !== null}
+      onClose={onClose}
+      // Above the console's app bar, which sits above the side nav.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+    >
+      <Box sx={{ p: 2 }} data-testid="withdrawal-detail">
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            {t('admin.detail.title', { id: id ?? '' })}
+          </Typography>
+          <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="withdrawal-detail-close">
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+        {detail.isPending ? <CircularProgress size={24} /> : null}
+        {w && data ? (
+          <>
+            <Field label={t('admin.columns.status')}>
+              <WithdrawalStatusChip status={w.status} />
+            </Field>
+            <Field label={t('admin.columns.amount')} testId="detail-amount">
+              {w.amount} ({t('admin.columns.fee')} {w.fee})
+            </Field>
+            <Field label={t('admin.columns.account')}>
+              {t(`admin.account.${w.accountType}`)} · {w.accountName} · {w.accountNo}
+              {w.bankName ? ` · ${w.bankName}` : ''}
+            </Field>
+            <Field label={t('admin.columns.createdAt')}>{formatDateTime(w.createdAt, i18n.language)}</Field>
+            {w.reference ? <Field label={t('admin.detail.reference')}>{w.reference}</Field> : null}
+            {w.remark ? (
+              <Field label={t('admin.detail.remark')} testId="detail-remark">
+                {w.remark}
+              </Field>
+            ) : null}
+            <TwoPersonState withdrawal={w} />
+            <Box sx={{ my: 2 }}>
+              <WithdrawalActions withdrawal={w} />
+            </Box>
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle1" gutterBottom>
+              {t('admin.detail.agent')}
+            </Typography>
+            <Field label={t('admin.columns.agent')}>
+              {data.agent.nickname} (#{data.agent.agentId})
+            </Field>
+            <Field label={t('admin.detail.level')}>{data.agent.level}</Field>
+            <Field label={t('admin.detail.agentStatus')}>{data.agent.status}</Field>
+            <Field label={t('admin.detail.balance')} testId="detail-balance">
+              {data.agent.balance}
+            </Field>
+            <Typography variant="subtitle1" sx={{ mt: 2 }}>
+              {t('admin.detail.recentEntries')}
+            </Typography>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('admin.detail.billType')}</TableCell>
+                    <TableCell align="right">{t('admin.columns.amount')}</TableCell>
+                    <TableCell align="right">{t('admin.detail.after')}</TableCell>
+                    <TableCell>{t('admin.columns.createdAt')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.recentEntries.map((entry) => (
+                    <TableRow key={entry.id}>
+                      <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
+                      <TableCell align="right">{entry.amount}</TableCell>
+                      <TableCell align="right">{entry.after}</TableCell>
+                      <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+            <Typography variant="subtitle1" sx={{ mt: 2 }}>
+              {t('admin.detail.recentWithdrawals')}
+            </Typography>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableBody>
+                  {data.recentWithdrawals.map((other) => (
+                    <TableRow key={other.id}>
+                      <TableCell>#{other.id}</TableCell>
+                      <TableCell align="right">{other.amount}</TableCell>
+                      <TableCell>
+                        <WithdrawalStatusChip status={other.status} />
+                      </TableCell>
+                      <TableCell>{formatDateTime(other.createdAt, i18n.language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </>
+        ) : null}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,35 @@
+import Chip from '@mui/material/Chip';
+import type { ChipProps } from '@mui/material/Chip';
+import type { TAdminWithdrawal, WithdrawalStatus } from '@promoter/contract';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<WithdrawalStatus, ChipProps['color']> = {
+  pending: 'warning',
+  approved: 'info',
+  paid: 'success',
+  rejected: 'default',
+  failed: 'error',
+};
+
+export function WithdrawalStatusChip({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status]}
+      label={t(`admin.status.${status}`)}
+      data-testid="admin-withdrawal-status"
+      data-status={status}
+    />
+  );
+}
+
+/** The two-person rule's state: approvals given of those needed. */
+export function approvalState(w: Pick<TAdminWithdrawal, 'status' | 'approvals' | 'approvalsNeeded'>) {
+  const given = w.approvals.length;
+  return {
+    given,
+    needed: w.approvalsNeeded,
+    needsSecond: w.status === 'pending' && w.approvalsNeeded > 1 && given > 0 && given < w.approvalsNeeded,
+  };
+}

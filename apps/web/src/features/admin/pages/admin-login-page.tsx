@@ -1,0 +1,163 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ZOperatorName, ZOperatorPassword, ZTotpCode } from '@promoter/contract';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { paths } from '../../../config/paths';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { muiField } from '../../../lib/mui-field';
+import { useOperator } from '../../../lib/operator-session';
+import { useOperatorChangePassword, useOperatorLogin } from '../api/operator-auth';
+
+interface LoginValues {
+  name: string;
+  password: string;
+  code: string;
+}
+
+interface ChangeValues {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const login = useOperatorLogin();
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    defaultValues: { name: '', password: '', code: '' },
+    resolver: contractResolver<LoginValues>({
+      name: {
+        schema: ZOperatorName,
+        required: t('admin.login.required'),
+        invalid: t('admin.login.nameInvalid'),
+      },
+      password: { schema: z.string().min(1), required: t('admin.login.required') },
+      code: { schema: ZTotpCode, required: t('admin.login.required'), invalid: t('admin.login.codeInvalid') },
+    }),
+  });
+  const { errors } = formState;
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={handleSubmit((values) => login.mutate(values))}
+      data-testid="admin-login-form"
+    >
+      <TextField
+        label={t('admin.login.name')}
+        autoComplete="username"
+        autoFocus
+        {...muiField(register('name'), errors.name)}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-login-name' } }}
+      />
+      <TextField
+        label={t('admin.login.password')}
+        type="password"
+        autoComplete="current-password"
+        {...muiField(register('password'), errors.password)}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-login-password' } }}
+      />
+      <TextField
+        label={t('admin.login.code')}
+        autoComplete="one-time-code"
+        {...muiField(register('code'), errors.code)}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'admin-login-code' } }}
+      />
+      <SubmitButton busy={login.isPending} testId="admin-login-submit">
+        {t('admin.login.submit')}
+      </SubmitButton>
+    </Stack>
+  );
+}
+
+/** An operator on its one-time password changes it before anything else (the server allows only `self` calls). */
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const change = useOperatorChangePassword();
+  const { register, handleSubmit, formState } = useForm<ChangeValues>({
+    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
+    resolver: contractResolver<ChangeValues>(
+      {
+        oldPassword: { schema: z.string().min(1), required: t('admin.login.required') },
+        newPassword: {
+          schema: ZOperatorPassword,
+          required: t('admin.login.required'),
+          invalid: t('admin.changePassword.tooShort'),
+        },
+        confirm: { schema: z.string().min(1), required: t('admin.login.required') },
+      },
+      (values) => ({ confirm: values.confirm !== values.newPassword && t('admin.changePassword.mismatch') }),
+    ),
+  });
+  const { errors } = formState;
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={handleSubmit(({ oldPassword, newPassword }) =>
+        change.mutate(
+          { oldPassword, newPassword },
+          { onSuccess: () => void navigate(paths.admin.withdrawals.getHref(), { replace: true }) },
+        ),
+      )}
+      data-testid="admin-change-password-form"
+    >
+      <Alert severity="info">{t('admin.changePassword.hint')}</Alert>
+      <TextField
+        label={t('admin.changePassword.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        {...muiField(register('oldPassword'), errors.oldPassword)}
+      />
+      <TextField
+        label={t('admin.changePassword.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...muiField(register('newPassword'), errors.newPassword)}
+      />
+      <TextField
+        label={t('admin.changePassword.confirm')}
+        type="password"
+        autoComplete="new-password"
+        {...muiField(register('confirm'), errors.confirm)}
+      />
+      <SubmitButton busy={change.isPending}>{t('admin.changePassword.submit')}</SubmitButton>
+    </Stack>
+  );
+}
+
+/** `#/admin/login`: the operator console's own sign-in (name, password, the authenticator's code). */
+export function AdminLoginPage() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  if (operator && !operator.mustChangePassword)
+    return <Navigate to={paths.admin.withdrawals.getHref()} replace />;
+  const changing = operator?.mustChangePassword === true;
+  return (
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}
+      data-testid="page-admin-login"
+    >
+      <Paper sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {changing ? t('admin.changePassword.title') : t('admin.login.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {changing ? operator.name : t('admin.login.subtitle')}
+        </Typography>
+        {changing ? <ChangePasswordForm /> : <LoginForm />}
+      </Paper>
+    </Box>
+  );
+}
