@@ -54,11 +54,15 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export const TEST_GAME_SECRET = 'test-game-secret-0123456789';
 
-/** Boots the real app on its own database, as the server does, without listening unless asked. */
+/**
+ * Boots the real app on its own database, as the server does, without listening unless asked. Its rate-limit
+ * counters get a namespace of their own unless `defaultRateLimitNamespace` leaves it to the app, as in production.
+ */
 export async function build(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   platform?: Partial<Platform>,
+  options: { defaultRateLimitNamespace?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -76,7 +80,9 @@ export async function build(
     config,
     db,
     logger: false,
-    rateLimitNamespace: `test-${randomBytes(6).toString('hex')}:`,
+    rateLimitNamespace: options.defaultRateLimitNamespace
+      ? undefined
+      : `test-${randomBytes(6).toString('hex')}:`,
     platform,
   });
   extend?.(app);

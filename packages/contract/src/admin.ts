@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { CallDef } from './calls';
-import { ZAgentId, ZEmpty, ZId, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery, ZText } from './common';
-import { ZWithdrawalAccountType, ZWithdrawalStatus } from './enums';
+import {
+  ZAgentId,
+  ZEmpty,
+  ZId,
+  ZIsoDate,
+  ZIsoDateInput,
+  ZPage,
+  ZPageQuery,
+  ZText,
+  ZWithdrawal,
+} from './common';
+import { ZWithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
 import { ZOperatorRight, ZOperatorRole } from './operators';
 
@@ -46,24 +56,12 @@ export const ZWithdrawalApproval = z.object({
   at: ZIsoDate,
 });
 
-export const ZAdminWithdrawal = z.object({
-  id: z.string(),
+export const ZAdminWithdrawal = ZWithdrawal.extend({
   agentId: z.number().int(),
   agentNickname: z.string(),
-  amount: ZMoney,
-  fee: ZMoney,
-  status: ZWithdrawalStatus,
-  accountType: ZWithdrawalAccountType,
-  accountName: z.string(),
-  accountNo: z.string(),
-  bankName: z.string().nullable(),
-  createdAt: ZIsoDate,
-  reviewedAt: ZIsoDate.nullable(),
   settledAt: ZIsoDate.nullable(),
   /** The transfer reference or voucher note of a paid withdrawal. */
   reference: z.string().nullable(),
-  /** The reason of a rejected or failed one, as the agent reads it. */
-  remark: z.string().nullable(),
   approvals: z.array(ZWithdrawalApproval),
   /** 2 above the review threshold (two-person rule), else 1. */
   approvalsNeeded: z.number().int(),

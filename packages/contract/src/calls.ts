@@ -16,6 +16,7 @@ import {
   ZPlayerId,
   ZRequestId,
   ZText,
+  ZWithdrawal,
   ZWxUserInfo,
   hasControlCharacters,
 } from './common';
@@ -113,21 +114,6 @@ export const ZBillReference = z.object({
     .object({ kind: z.enum(['player', 'agent']), id: z.number().int(), nickname: z.string() })
     .nullable(),
 });
-
-export const ZWithdrawal = z.object({
-  id: z.string(),
-  amount: ZMoney,
-  fee: ZMoney,
-  status: ZWithdrawalStatus,
-  accountType: ZWithdrawalAccountType,
-  accountName: z.string(),
-  accountNo: z.string(),
-  bankName: z.string().nullable(),
-  createdAt: ZIsoDate,
-  reviewedAt: ZIsoDate.nullable(),
-  remark: z.string().nullable(),
-});
-export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 
 export const ZChildAgent = z.object({
   agentId: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMoney } from './money';
-import { ZAgentLevel, ZAgentStatus } from './enums';
+import { ZAgentLevel, ZAgentStatus, ZWithdrawalAccountType, ZWithdrawalStatus } from './enums';
 
 /** The range of PostgreSQL's `integer` (int4): every integer input fits a column of that type. */
 export const INT4_MAX = 2_147_483_647;
@@ -126,3 +126,20 @@ export const ZEmpty = z.object({}).strict();
 export const ZOAuthNonce = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce must be 16-64 letters, digits, - or _');
+
+/** A withdrawal as its agent reads it; the operator's console reads more of it (`ZAdminWithdrawal`). */
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  amount: ZMoney,
+  fee: ZMoney,
+  status: ZWithdrawalStatus,
+  accountType: ZWithdrawalAccountType,
+  accountName: z.string(),
+  accountNo: z.string(),
+  bankName: z.string().nullable(),
+  createdAt: ZIsoDate,
+  reviewedAt: ZIsoDate.nullable(),
+  /** The reason of a rejected or failed one, as the agent reads it. */
+  remark: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;

@@ -1,42 +1,27 @@
-import { BillType, type CallInput, type CallName, calls, ResponseCode } from '@promoter/contract';
+import { BillType, calls, ResponseCode } from '@promoter/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountOwner } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { api, build, type TestApp } from '../helper';
+import { api } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
-import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
+import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
+import { accountValue, agentOwner, playerOwner } from './money-support';
 
 /**
  * Issue 11, manual adjustments (decision 018): bill type 9 through the ledger, a typed reason, a requestId, never below
  * zero, two different operators above adjust.reviewThreshold (5,000.00; diamonds at the retail price 1.00).
  */
-let t: TestApp;
+const t = useAdminTestApp({ checkLedger: true });
+const admin = adminApi(t);
 let finance: string;
 let finance2: string;
 let owner: string;
 let support: string;
-
 beforeAll(async () => {
-  t = await build();
-  finance = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
-  finance2 = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
-  owner = await operatorToken(t.db, (await createTestOperator(t.db, 'owner')).id);
-  support = await operatorToken(t.db, (await createTestOperator(t.db, 'support')).id);
+  [finance, finance2, owner, support] = await signInOperators(t, ['finance', 'finance', 'owner', 'support']);
 });
-afterEach(async () => assertLedgerInvariants(t.db));
-afterAll(async () => t.close());
-
-function admin<N extends CallName>(name: N, token: string, input: CallInput<N>) {
-  return api(t.app, name, { input, ...asOperator(token) });
-}
-
-async function valueOf(ownerType: 'agent' | 'player', ownerId: number, currency: 'balance' | 'diamonds') {
-  const result = await t.db.execute(
-    sql`select value from accounts where owner_type = ${ownerType} and owner_id = ${ownerId} and currency = ${currency}`,
-  );
-  return Number((result.rows[0] as { value: string | number } | undefined)?.value ?? 0);
-}
 
 async function entriesOf(adjustmentId: string) {
   const result = await t.db.execute(
@@ -45,24 +30,30 @@ async function entriesOf(adjustmentId: string) {
   return result.rows as { amount: string | number; bill_type: number; memo: string }[];
 }
 
+/** A manual adjustment of one account, by the operator of `token`; a new requestId and a stock reason unless given. */
 const adjust = (
   token: string,
-  input: Omit<CallInput<'adminAdjustmentCreate'>, 'requestId' | 'reason'> & {
-    requestId?: string;
-    reason?: string;
-  },
-) => admin('adminAdjustmentCreate', token, { reason: '客服补偿', requestId: randomUUID(), ...input });
+  target: AccountOwner,
+  currency: 'balance' | 'diamonds',
+  direction: 'credit' | 'debit',
+  amount: string,
+  values: { requestId?: string; reason?: string } = {},
+) =>
+  admin('adminAdjustmentCreate', token, {
+    ...target,
+    currency,
+    direction,
+    amount,
+    reason: '客服补偿',
+    requestId: randomUUID(),
+    ...values,
+  });
 
 describe('an adjustment at or below the threshold', () => {
   it('credits an agent’s balance at once: bill type 9, the reason in the memo, before and after, audited', async () => {
     const agent = await createAgent(t.db);
-    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'balance', 10_000);
-    const answer = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'balance',
-      direction: 'credit',
-      amount: '5000',
+    await fund(t.db, agentOwner(agent.agentId), 'balance', 10_000);
+    const answer = await adjust(finance, agentOwner(agent.agentId), 'balance', 'credit', '5000', {
       reason: '活动奖励',
     });
     expect(answer.code, answer.msg).toBe(1);
@@ -76,7 +67,7 @@ describe('an adjustment at or below the threshold', () => {
       after: '5100.00',
       reason: '活动奖励',
     });
-    expect(await valueOf('agent', agent.agentId, 'balance')).toBe(510_000);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(510_000);
     expect(await entriesOf(answer.data.id)).toEqual([
       { amount: expect.anything(), bill_type: BillType.adjustment, memo: '人工调整：活动奖励' },
     ]);
@@ -98,42 +89,24 @@ describe('an adjustment at or below the threshold', () => {
 
   it('debits an agent’s diamonds and credits a player’s diamonds', async () => {
     const agent = await createAgent(t.db);
-    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 100);
-    const debit = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'diamonds',
-      direction: 'debit',
-      amount: '40',
-    });
+    await fund(t.db, agentOwner(agent.agentId), 'diamonds', 100);
+    const debit = await adjust(finance, agentOwner(agent.agentId), 'diamonds', 'debit', '40');
     expect(debit.data).toMatchObject({ status: 'applied', amount: '40', before: '100', after: '60' });
     const playerId = await createPlayer(t.db);
-    const credit = await adjust(owner, {
-      ownerType: 'player',
-      ownerId: playerId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '25',
-    });
+    const credit = await adjust(owner, playerOwner(playerId), 'diamonds', 'credit', '25');
     expect(credit.data).toMatchObject({ status: 'applied', before: '0', after: '25' });
-    expect(await valueOf('player', playerId, 'diamonds')).toBe(25);
+    expect(await accountValue(t.db, playerOwner(playerId), 'diamonds')).toBe(25);
   });
 
   it('never goes below zero: a debit that does not fit is refused clearly, nothing written', async () => {
     const agent = await createAgent(t.db);
-    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'balance', 1_000);
-    const answer = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'balance',
-      direction: 'debit',
-      amount: '10.01',
-    });
+    await fund(t.db, agentOwner(agent.agentId), 'balance', 1_000);
+    const answer = await adjust(finance, agentOwner(agent.agentId), 'balance', 'debit', '10.01');
     expect({ code: answer.code, msg: answer.msg }).toEqual({
       code: 0,
       msg: '余额不足：当前为 10.00，扣减 10.01 会低于零',
     });
-    expect(await valueOf('agent', agent.agentId, 'balance')).toBe(1_000);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(1_000);
     const listed = await admin('adminAdjustmentList', finance, {
       ownerType: 'agent',
       ownerId: agent.agentId,
@@ -144,23 +117,13 @@ describe('an adjustment at or below the threshold', () => {
   it('is applied once per requestId; the same requestId with other figures is refused', async () => {
     const agent = await createAgent(t.db);
     const requestId = randomUUID();
-    const input = {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '7',
-      requestId,
-    } as const;
-    const answers = await Promise.all([
-      adjust(finance, input),
-      adjust(finance, input),
-      adjust(finance, input),
-    ]);
+    const once = (amount: string) =>
+      adjust(finance, agentOwner(agent.agentId), 'diamonds', 'credit', amount, { requestId });
+    const answers = await Promise.all([once('7'), once('7'), once('7')]);
     expect(answers.map((a) => a.code)).toEqual([1, 1, 1]);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
-    expect(await valueOf('agent', agent.agentId, 'diamonds')).toBe(7);
-    const other = await adjust(finance, { ...input, amount: '8' });
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(7);
+    const other = await once('8');
     expect({ code: other.code, msg: other.msg }).toEqual({
       code: 0,
       msg: '请求编号已用于另一笔操作，请刷新后重试',
@@ -168,29 +131,19 @@ describe('an adjustment at or below the threshold', () => {
   });
 
   it('refuses an unknown target, a player’s balance, fractions of diamonds, no reason (each clearly)', async () => {
-    const unknown = await adjust(finance, {
-      ownerType: 'player',
-      ownerId: 999_999,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '1',
-    });
+    const unknown = await adjust(finance, playerOwner(999_999), 'diamonds', 'credit', '1');
     expect({ code: unknown.code, msg: unknown.msg }).toEqual({ code: 0, msg: '调整对象不存在' });
     const agent = await createAgent(t.db);
     const bad = async (input: Record<string, unknown>, field: string) => {
-      const answer = await api(t.app, 'adminAdjustmentCreate', {
-        input: {
-          ownerType: 'agent',
-          ownerId: agent.agentId,
-          currency: 'balance',
-          direction: 'credit',
-          amount: '1',
-          reason: 'r',
-          requestId: randomUUID(),
-          ...input,
-        } as never,
-        ...asOperator(finance),
-      });
+      const answer = await admin('adminAdjustmentCreate', finance, {
+        ...agentOwner(agent.agentId),
+        currency: 'balance',
+        direction: 'credit',
+        amount: '1',
+        reason: 'r',
+        requestId: randomUUID(),
+        ...input,
+      } as never);
       expect(answer.status, JSON.stringify(input)).toBe(400);
       expect(answer.msg, JSON.stringify(input)).toContain(field);
     };
@@ -204,13 +157,7 @@ describe('an adjustment at or below the threshold', () => {
 
   it('is refused to support and viewer (10103)', async () => {
     const agent = await createAgent(t.db);
-    const answer = await adjust(support, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '1',
-    });
+    const answer = await adjust(support, agentOwner(agent.agentId), 'diamonds', 'credit', '1');
     expect({ code: answer.code, msg: answer.msg }).toEqual({
       code: ResponseCode.operatorForbidden,
       msg: '您的角色没有此操作的权限（adjustments）',
@@ -221,15 +168,9 @@ describe('an adjustment at or below the threshold', () => {
 describe('the two-person rule above the threshold', () => {
   it('creates it pending; its creator cannot approve it; another operator applies it once', async () => {
     const agent = await createAgent(t.db);
-    const created = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'balance',
-      direction: 'credit',
-      amount: '5000.01',
-    });
+    const created = await adjust(finance, agentOwner(agent.agentId), 'balance', 'credit', '5000.01');
     expect(created.data).toMatchObject({ status: 'pending', approvalsNeeded: 2, before: null, after: null });
-    expect(await valueOf('agent', agent.agentId, 'balance')).toBe(0);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(0);
     const pending = await admin('adminAdjustmentList', finance, {
       status: 'pending',
       ownerId: agent.agentId,
@@ -245,7 +186,7 @@ describe('the two-person rule above the threshold', () => {
     expect(approved.code, approved.msg).toBe(1);
     expect(approved.data).toMatchObject({ status: 'applied', before: '0.00', after: '5000.01' });
     expect(approved.data.decidedBy?.id).not.toBe(approved.data.createdBy.id);
-    expect(await valueOf('agent', agent.agentId, 'balance')).toBe(500_001);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(500_001);
     const again = await admin('adminAdjustmentApprove', owner, { id: created.data.id });
     expect({ code: again.code, msg: again.msg }).toEqual({
       code: 0,
@@ -256,34 +197,16 @@ describe('the two-person rule above the threshold', () => {
 
   it('values diamonds at the retail price: 5,001 diamonds wait for a second operator', async () => {
     const playerId = await createPlayer(t.db);
-    const created = await adjust(finance, {
-      ownerType: 'player',
-      ownerId: playerId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '5001',
-    });
+    const created = await adjust(finance, playerOwner(playerId), 'diamonds', 'credit', '5001');
     expect(created.data).toMatchObject({ status: 'pending', approvalsNeeded: 2 });
   });
 
   it('a large debit that does not fit is refused at once; one that stopped fitting is refused at approval', async () => {
     const agent = await createAgent(t.db);
-    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'balance', 600_000);
-    const tooMuch = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'balance',
-      direction: 'debit',
-      amount: '6000.01',
-    });
+    await fund(t.db, agentOwner(agent.agentId), 'balance', 600_000);
+    const tooMuch = await adjust(finance, agentOwner(agent.agentId), 'balance', 'debit', '6000.01');
     expect(tooMuch.msg).toBe('余额不足：当前为 6000.00，扣减 6000.01 会低于零');
-    const created = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'balance',
-      direction: 'debit',
-      amount: '5500.00',
-    });
+    const created = await adjust(finance, agentOwner(agent.agentId), 'balance', 'debit', '5500.00');
     expect(created.data.status).toBe('pending');
     const token = await signIn(t.app, t.db, agent.playerId);
     const withdrawn = await api(t.app, 'withdraw', {
@@ -311,7 +234,7 @@ describe('the two-person rule above the threshold', () => {
     expect(late.msg).toBe('该调整当前状态为 rejected，无法执行此操作');
     const rejectTwice = await admin('adminAdjustmentReject', owner, { id: created.data.id, reason: 'x' });
     expect(rejectTwice.msg).toBe('该调整当前状态为 rejected，无法执行此操作');
-    expect(await valueOf('agent', agent.agentId, 'balance')).toBe(500_000);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(500_000);
   });
 
   it('answers an unknown adjustment clearly', async () => {
@@ -324,13 +247,7 @@ describe('the two-person rule above the threshold', () => {
 
   it('two operators approving the same pending adjustment at once: applied once', async () => {
     const agent = await createAgent(t.db);
-    const created = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '9000',
-    });
+    const created = await adjust(finance, agentOwner(agent.agentId), 'diamonds', 'credit', '9000');
     expect(created.data.status).toBe('pending');
     const answers = await Promise.all(
       [finance2, owner, finance2, owner].map((token) =>
@@ -341,24 +258,20 @@ describe('the two-person rule above the threshold', () => {
     for (const refused of answers.filter((a) => a.code !== 1))
       expect(refused.msg).toBe('该调整当前状态为 applied，无法执行此操作');
     expect(await entriesOf(created.data.id)).toHaveLength(1);
-    expect(await valueOf('agent', agent.agentId, 'diamonds')).toBe(9000);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(9000);
   });
 
   it('an approval racing a rejection: exactly one of them wins', async () => {
     const agent = await createAgent(t.db);
-    const created = await adjust(finance, {
-      ownerType: 'agent',
-      ownerId: agent.agentId,
-      currency: 'diamonds',
-      direction: 'credit',
-      amount: '6000',
-    });
+    const created = await adjust(finance, agentOwner(agent.agentId), 'diamonds', 'credit', '6000');
     const [approve, reject] = await Promise.all([
       admin('adminAdjustmentApprove', finance2, { id: created.data.id }),
       admin('adminAdjustmentReject', owner, { id: created.data.id, reason: 'no' }),
     ]);
     expect([approve.code, reject.code].sort()).toEqual([0, 1]);
-    expect(await valueOf('agent', agent.agentId, 'diamonds')).toBe(approve.code === 1 ? 6000 : 0);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(
+      approve.code === 1 ? 6000 : 0,
+    );
   });
 });
 
@@ -367,18 +280,16 @@ describe('an adjustment racing the agent’s own money calls', () => {
     const agent = await createAgent(t.db, { level: 1 });
     const child = await createAgent(t.db, { level: 2, parentId: agent.agentId });
     const playerId = await createPlayer(t.db, { boundAgentId: agent.agentId });
-    await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 1_000);
+    await fund(t.db, agentOwner(agent.agentId), 'diamonds', 1_000);
     const token = await signIn(t.app, t.db, agent.playerId);
     const jobs = [] as Promise<{ kind: string; code: number; amount: number }>[];
     for (let i = 0; i < 8; i++) {
       jobs.push(
-        adjust(finance, {
-          ownerType: 'agent',
-          ownerId: agent.agentId,
-          currency: 'diamonds',
-          direction: 'debit',
-          amount: '150',
-        }).then((a) => ({ kind: 'adjust', code: a.code, amount: 150 })),
+        adjust(finance, agentOwner(agent.agentId), 'diamonds', 'debit', '150').then((a) => ({
+          kind: 'adjust',
+          code: a.code,
+          amount: 150,
+        })),
       );
       jobs.push(
         api(t.app, 'recharge', { token, input: { playerId, diamonds: 100, requestId: randomUUID() } }).then(
@@ -402,7 +313,7 @@ describe('an adjustment racing the agent’s own money calls', () => {
         kind,
       ).toBe(true);
     expect(results.some((r) => r.code !== 1)).toBe(true);
-    expect(await valueOf('agent', agent.agentId, 'diamonds')).toBe(1_000 - spent);
+    expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(1_000 - spent);
     const applied = results.filter((r) => r.kind === 'adjust' && r.code === 1).length;
     const entries = await t.db.execute(sql`select count(*)::int as n from ledger_entries e join accounts a
       on a.id = e.account_id where a.owner_type = 'agent' and a.owner_id = ${agent.agentId}

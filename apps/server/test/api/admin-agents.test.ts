@@ -1,31 +1,24 @@
-import { type CallInput, type CallName, calls, ResponseCode } from '@promoter/contract';
+import { ResponseCode, calls } from '@promoter/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { api, build, type TestApp } from '../helper';
-import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
+import { api } from '../helper';
+import { asOperator } from '../operator-factories';
+import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 
 /**
  * Issue 11, agents in the console (decision 018): search, the agent's page, freeze and unfreeze with a reason (the
  * agent's very next call answers 1002), a one-time password that ends every session of the agent.
  */
-let t: TestApp;
+const t = useAdminTestApp();
+const admin = adminApi(t);
 let support: string;
 let viewer: string;
 let finance: string;
-
 beforeAll(async () => {
-  t = await build();
-  support = await operatorToken(t.db, (await createTestOperator(t.db, 'support')).id);
-  viewer = await operatorToken(t.db, (await createTestOperator(t.db, 'viewer')).id);
-  finance = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
+  [support, viewer, finance] = await signInOperators(t, ['support', 'viewer', 'finance']);
 });
-afterAll(async () => t.close());
-
-function admin<N extends CallName>(name: N, token: string, input: CallInput<N>) {
-  return api(t.app, name, { input, ...asOperator(token) });
-}
 
 async function auditOf(action: string, targetId: string) {
   const result = await t.db.execute(

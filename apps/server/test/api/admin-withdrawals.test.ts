@@ -1,42 +1,29 @@
-import { BillType, type CallInput, type CallName, ResponseCode, calls } from '@promoter/contract';
+import { BillType, ResponseCode, calls } from '@promoter/contract';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { options, withdrawals } from '../../src/db/schema';
 import { createAgent, fund, signIn } from '../factories';
-import { api, apiUnchecked, build, type TestApp } from '../helper';
-import { assertLedgerInvariants } from '../money-invariants';
-import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
+import { api, apiUnchecked } from '../helper';
+import { asOperator } from '../operator-factories';
+import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
+import { accountValue, agentOwner } from './money-support';
 
 /**
  * Issue 11, the daily job: the withdrawal queue and its state machine (decision 018). pending -> approved -> paid |
  * failed (refunded), pending -> rejected (refunded); each change a compare-and-set in one transaction with its
  * ledger entry; two operators above the review threshold.
  */
-let t: TestApp;
+const t = useAdminTestApp({ checkLedger: true });
+const admin = adminApi(t);
 let finance: string;
 let finance2: string;
 let owner: string;
-
 beforeAll(async () => {
-  t = await build();
-  finance = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
-  finance2 = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
-  owner = await operatorToken(t.db, (await createTestOperator(t.db, 'owner')).id);
+  [finance, finance2, owner] = await signInOperators(t, ['finance', 'finance', 'owner']);
 });
-afterEach(async () => assertLedgerInvariants(t.db));
-afterAll(async () => t.close());
 
-function admin<N extends CallName>(name: N, token: string, input: CallInput<N>) {
-  return api(t.app, name, { input, ...asOperator(token) });
-}
-
-async function balanceOf(agentId: number): Promise<number> {
-  const result = await t.db.execute(
-    sql`select value from accounts where owner_type = 'agent' and owner_id = ${agentId} and currency = 'balance'`,
-  );
-  return Number((result.rows[0] as { value: string | number }).value);
-}
+const balanceOf = (agentId: number) => accountValue(t.db, agentOwner(agentId), 'balance');
 
 async function refundsOf(withdrawalId: string): Promise<number> {
   const result = await t.db.execute(

@@ -1,8 +1,8 @@
 import { BillType, ResponseCode, calls, type TBillEntry } from '@promoter/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries } from '../../src/db/schema';
-import { ensureAccount, memo } from '../../src/modules/ledger/ledger-service';
+import { accountOf, ensureAccount, memo } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
@@ -40,13 +40,7 @@ async function idsNewestFirst(agentId: number, currency?: 'balance' | 'diamonds'
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(accounts.ownerType, 'agent'),
-        eq(accounts.ownerId, agentId),
-        currency ? eq(accounts.currency, currency) : undefined,
-      ),
-    )
+    .where(accountOf(agentOwner(agentId), currency))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id));
   return rows.map((r) => String(r.id));
 }

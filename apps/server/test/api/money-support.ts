@@ -16,6 +16,7 @@ import {
 import {
   type AccountCurrency,
   type AccountOwner,
+  accountOf,
   type Memo,
   post,
 } from '../../src/modules/ledger/ledger-service';
@@ -25,23 +26,7 @@ import type { OptionKey } from '../../src/modules/options/options-service';
 
 export const uuid = (): string => randomUUID();
 
-export const agentOwner = (agentId: number): AccountOwner => ({ ownerType: 'agent', ownerId: agentId });
-export const playerOwner = (playerId: number): AccountOwner => ({ ownerType: 'player', ownerId: playerId });
-
-/** The value of one account as the database holds it; 0 when the account does not exist yet. */
-export async function accountValue(db: Db, owner: AccountOwner, currency: AccountCurrency): Promise<number> {
-  const [row] = await db
-    .select({ value: accounts.value })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerType, owner.ownerType),
-        eq(accounts.ownerId, owner.ownerId),
-        eq(accounts.currency, currency),
-      ),
-    );
-  return row?.value ?? 0;
-}
+export { accountValue, agentOwner, playerOwner } from '../../src/modules/ledger/ledger-service';
 
 export interface EntryRow {
   id: number;
@@ -86,14 +71,7 @@ export function entriesOfRef(db: Db, refType: string, refId: string): Promise<En
 
 /** Entries of one account, oldest first. */
 export function entriesOf(db: Db, owner: AccountOwner, currency: AccountCurrency): Promise<EntryRow[]> {
-  return entriesWhere(
-    db,
-    and(
-      eq(accounts.ownerType, owner.ownerType),
-      eq(accounts.ownerId, owner.ownerId),
-      eq(accounts.currency, currency),
-    ),
-  );
+  return entriesWhere(db, accountOf(owner, currency));
 }
 
 async function rowCount(db: Db, table: TableWithCount): Promise<number> {

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { parseConfig } from '../../src/config';
-import { connect } from '../../src/db/client';
-import { createTestDatabase, TEST_GAME_SECRET } from '../helper';
+import { build } from '../helper';
 import { api } from './identity-support';
 
 /**
@@ -13,26 +10,13 @@ import { api } from './identity-support';
 const redisUrl = process.env.REDIS_URL;
 const closers: (() => Promise<void>)[] = [];
 
+/** A deployment of its own database; no namespace given, so the deployment's own default applies. */
 async function deployment() {
-  const database = await createTestDatabase();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    GAME_API_SECRET: TEST_GAME_SECRET,
-    APP_SECRET: 'test-app-secret-0123456789',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: redisUrl as string,
+  const t = await build({ REDIS_URL: redisUrl as string }, undefined, undefined, {
+    defaultRateLimitNamespace: true,
   });
-  const { db, close } = connect(database.url, 4);
-  // No namespace given: the deployment's own default applies, as in production.
-  const app = await buildApp({ config, db, logger: false });
-  await app.ready();
-  closers.push(async () => {
-    await app.close();
-    await close();
-    await database.drop();
-  });
-  return app;
+  closers.push(() => t.close());
+  return t.app;
 }
 
 describe.skipIf(!redisUrl)('rate-limit counters in a shared Redis', () => {

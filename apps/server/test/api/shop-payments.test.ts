@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, agents, orders, paymentNotifications } from '../../src/db/schema';
+import { agents, orders, paymentNotifications } from '../../src/db/schema';
+import { accountValue } from '../../src/modules/ledger/ledger-service';
 import type { SandboxPaymentProvider } from '../../src/platform/payments/sandbox-provider';
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
@@ -35,15 +36,8 @@ afterAll(async () => t.close());
 
 const sandbox = () => t.app.platform.payments as SandboxPaymentProvider;
 
-async function value(ownerType: 'agent' | 'player', ownerId: number, currency: 'balance' | 'diamonds') {
-  const [row] = await t.db
-    .select({ value: accounts.value })
-    .from(accounts)
-    .where(
-      and(eq(accounts.ownerType, ownerType), eq(accounts.ownerId, ownerId), eq(accounts.currency, currency)),
-    );
-  return row?.value ?? 0;
-}
+const value = (ownerType: 'agent' | 'player', ownerId: number, currency: 'balance' | 'diamonds') =>
+  accountValue(t.db, { ownerType, ownerId }, currency);
 
 async function buy(playerId: number, requestId = randomUUID(), quantity = 1) {
   const token = await signIn(t.app, t.db, playerId);

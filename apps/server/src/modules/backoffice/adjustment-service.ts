@@ -8,11 +8,17 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { accounts, adjustments, agents, operators, players } from '../../db/schema';
+import { adjustments, agents, operators, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { once } from '../ledger/idempotency';
-import { type AccountOwner, InsufficientFundsError, memo, post } from '../ledger/ledger-service';
+import {
+  type AccountOwner,
+  accountValue,
+  InsufficientFundsError,
+  memo,
+  post,
+} from '../ledger/ledger-service';
 import { getOption } from '../options/options-service';
 
 /**
@@ -87,24 +93,6 @@ async function loadDto(db: DbOrTx, id: number): Promise<TAdjustment> {
   return toDto(found);
 }
 
-async function valueOf(
-  db: DbOrTx,
-  owner: AccountOwner,
-  currency: AdjustmentRow['currency'],
-): Promise<number> {
-  const [account] = await db
-    .select({ value: accounts.value })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerType, owner.ownerType),
-        eq(accounts.ownerId, owner.ownerId),
-        eq(accounts.currency, currency),
-      ),
-    );
-  return account?.value ?? 0;
-}
-
 const insufficient = (row: AdjustmentRow, value: number) =>
   new AppError('adjustmentInsufficient', {
     value: show(row.currency, value),
@@ -126,7 +114,7 @@ async function apply(tx: Tx, actor: AdjustmentActor, row: AdjustmentRow): Promis
     }));
   } catch (error) {
     if (error instanceof InsufficientFundsError)
-      throw insufficient(row, await valueOf(tx, owner, row.currency));
+      throw insufficient(row, await accountValue(tx, owner, row.currency));
     throw error;
   }
   const before = after - row.amount;
@@ -226,7 +214,7 @@ export async function createAdjustment(
         await apply(tx, actor, created);
       } else if (amount < 0) {
         // Refused now rather than at the approval, when it is already clear that it cannot be applied.
-        const value = await valueOf(tx, ownerOf(created), created.currency);
+        const value = await accountValue(tx, ownerOf(created), created.currency);
         if (value + amount < 0) throw insufficient(created, value);
       }
       return String(created.id);

@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages'
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { hashPassword } from '../auth/password-service';
 import { revokeOtherSessions } from '../auth/session-service';
+import { accountOf, agentOwner } from '../ledger/ledger-service';
 import { getPlatformTimeZone } from '../options/options-service';
 import { listForReview } from '../withdrawals/withdrawal-review-service';
 
@@ -113,9 +114,7 @@ async function recentEntries(db: DbOrTx, agentId: number, currency: 'balance' | 
     .select({ entry: ledgerEntries })
     .from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(
-      and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId), eq(accounts.currency, currency)),
-    )
+    .where(accountOf(agentOwner(agentId), currency))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(20);
   const show = (value: number) => (currency === 'balance' ? fenToMoney(value) : String(value));
@@ -144,8 +143,7 @@ export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = 
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
     .where(
       and(
-        eq(accounts.ownerType, 'agent'),
-        eq(accounts.ownerId, agentId),
+        accountOf(agentOwner(agentId)),
         inArray(ledgerEntries.billType, [2, 3, 5]),
         sql`${ledgerEntries.createdAt} >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
       ),

@@ -1,5 +1,5 @@
 import type { BillType } from '@promoter/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -7,6 +7,9 @@ import { DEFAULT_LOCALE, type MemoKey, type MessageKey, translate } from '../../
 
 export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };
 export type AccountCurrency = 'balance' | 'diamonds';
+
+export const agentOwner = (agentId: number): AccountOwner => ({ ownerType: 'agent', ownerId: agentId });
+export const playerOwner = (playerId: number): AccountOwner => ({ ownerType: 'player', ownerId: playerId });
 
 export interface Posting {
   owner: AccountOwner;
@@ -42,6 +45,28 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** The condition naming one owner's accounts: of one currency, or of both when none is given. */
+export function accountOf(owner: AccountOwner, currency?: AccountCurrency): SQL | undefined {
+  return and(
+    eq(accounts.ownerType, owner.ownerType),
+    eq(accounts.ownerId, owner.ownerId),
+    currency === undefined ? undefined : eq(accounts.currency, currency),
+  );
+}
+
+/** The value of one account as the database holds it; 0 when the account does not exist yet. */
+export async function accountValue(
+  db: DbOrTx,
+  owner: AccountOwner,
+  currency: AccountCurrency,
+): Promise<number> {
+  const [account] = await db
+    .select({ value: accounts.value })
+    .from(accounts)
+    .where(accountOf(owner, currency));
+  return account?.value ?? 0;
+}
+
 /** Creates the account if it does not exist yet; returns its id. */
 export async function ensureAccount(
   db: DbOrTx,
@@ -54,16 +79,7 @@ export async function ensureAccount(
     .onConflictDoNothing()
     .returning({ id: accounts.id });
   if (created) return created.id;
-  const [existing] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerType, owner.ownerType),
-        eq(accounts.ownerId, owner.ownerId),
-        eq(accounts.currency, currency),
-      ),
-    );
+  const [existing] = await db.select({ id: accounts.id }).from(accounts).where(accountOf(owner, currency));
   if (!existing) throw new Error('account vanished');
   return existing.id;
 }

@@ -1,9 +1,10 @@
 import type { TPlayer } from '@promoter/contract';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, agents, players } from '../../db/schema';
+import { agents, players } from '../../db/schema';
 import { AppError, refuse } from '../../errors';
 import { isInDownline } from '../agents/agent-tree';
+import { accountValue, playerOwner } from '../ledger/ledger-service';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -56,18 +57,8 @@ export async function visiblePlayer(
   };
 }
 
-export async function playerDiamonds(db: DbOrTx, playerId: number): Promise<number> {
-  const [row] = await db
-    .select({ value: accounts.value })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerType, 'player'),
-        eq(accounts.ownerId, playerId),
-        eq(accounts.currency, 'diamonds'),
-      ),
-    );
-  return row?.value ?? 0;
+export function playerDiamonds(db: DbOrTx, playerId: number): Promise<number> {
+  return accountValue(db, playerOwner(playerId), 'diamonds');
 }
 
 export async function toPlayerDto(db: DbOrTx, row: PlayerRow): Promise<TPlayer> {

@@ -18,8 +18,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
-import { memo, post } from '../ledger/ledger-service';
+import { accountOf, agentOwner, memo, post } from '../ledger/ledger-service';
 import { getOption } from '../options/options-service';
+import { toWithdrawalDto } from './withdrawal-service';
 
 /**
  * The operator's side of withdrawals (decision 018): pending -> approved -> paid | failed (refunded), pending ->
@@ -74,21 +75,11 @@ async function toDtos(
     ),
   ]);
   return rows.map((row) => ({
-    id: String(row.id),
+    ...toWithdrawalDto(row),
     agentId: row.agentId,
     agentNickname: row.agentNickname,
-    amount: fenToMoney(row.amountFen),
-    fee: fenToMoney(row.feeFen),
-    status: row.status,
-    accountType: row.accountType,
-    accountName: row.accountName,
-    accountNo: row.accountNo,
-    bankName: row.bankName,
-    createdAt: row.createdAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
     reference: row.reference,
-    remark: row.remark,
     approvals: approvals.get(row.id) ?? [],
     approvalsNeeded: approvalsNeeded(row, threshold),
   }));
@@ -164,13 +155,7 @@ export async function reviewDetail(db: DbOrTx, id: number) {
   const [account] = await db
     .select({ id: accounts.id, value: accounts.value })
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerType, 'agent'),
-        eq(accounts.ownerId, withdrawal.agentId),
-        eq(accounts.currency, 'balance'),
-      ),
-    );
+    .where(accountOf(agentOwner(withdrawal.agentId), 'balance'));
   const entries = account
     ? await db
         .select()
@@ -304,14 +289,19 @@ async function transition(
   return loadDto(db, id);
 }
 
-export const rejectWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
-  transition(db, actor, id, {
-    from: 'pending',
-    to: 'rejected',
-    action: 'withdrawal.reject',
-    set: { remark: reason, reviewedAt: sql`now()` as unknown as Date },
-    refundReason: reason,
-  });
+/** Ends a withdrawal with a reason the agent reads (rejected before approval, failed after), its amount refunded. */
+const endWithRefund =
+  (from: WithdrawalStatus, to: WithdrawalStatus, action: string, stamp: 'reviewedAt' | 'settledAt') =>
+  (db: Db, actor: ReviewActor, id: number, reason: string) =>
+    transition(db, actor, id, {
+      from,
+      to,
+      action,
+      set: { remark: reason, [stamp]: sql`now()` as unknown as Date },
+      refundReason: reason,
+    });
+
+export const rejectWithdrawal = endWithRefund('pending', 'rejected', 'withdrawal.reject', 'reviewedAt');
 
 export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference: string) =>
   transition(db, actor, id, {
@@ -321,14 +311,7 @@ export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference:
     set: { reference, settledAt: sql`now()` as unknown as Date },
   });
 
-export const failWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
-  transition(db, actor, id, {
-    from: 'approved',
-    to: 'failed',
-    action: 'withdrawal.fail',
-    set: { remark: reason, settledAt: sql`now()` as unknown as Date },
-    refundReason: reason,
-  });
+export const failWithdrawal = endWithRefund('approved', 'failed', 'withdrawal.fail', 'settledAt');
 
 export interface BatchOutcome {
   changed: string[];

@@ -1,0 +1,52 @@
+import type { CallInput, CallName, OperatorRole } from '@promoter/contract';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { api, build, type TestApp } from '../helper';
+import { assertLedgerInvariants } from '../money-invariants';
+import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
+
+/** Shared set-up of the operator console's API tests (not a test file itself). */
+
+/**
+ * The test file's app, built before its tests and closed after them; with `checkLedger`, the ledger's invariants are
+ * asserted after each test. Its `app` and `db` are those of the built app (read them inside hooks and tests).
+ */
+export function useAdminTestApp(options: { checkLedger?: boolean } = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('the test app is not built yet');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await build();
+  });
+  if (options.checkLedger) afterEach(async () => assertLedgerInvariants(current().db));
+  afterAll(async () => built?.close());
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** One signed-in operator per role asked (created straight in the database): their session tokens, in that order. */
+export async function signInOperators<const R extends readonly OperatorRole[]>(
+  t: TestApp,
+  roles: R,
+): Promise<{ [K in keyof R]: string }> {
+  const tokens: string[] = [];
+  for (const role of roles) tokens.push(await operatorToken(t.db, (await createTestOperator(t.db, role)).id));
+  return tokens as { [K in keyof R]: string };
+}
+
+/** Calls an operator call with the session of `token` (in X-Operator-Token). */
+export function adminApi(t: TestApp) {
+  return <N extends CallName>(name: N, token: string, input: CallInput<N>) =>
+    api(t.app, name, { input, ...asOperator(token) });
+}
