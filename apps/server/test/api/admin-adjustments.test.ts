@@ -7,7 +7,7 @@ import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
-import { accountValue, agentOwner, playerOwner } from './money-support';
+import { accountValue, agentOwner, applyToWithdraw, playerOwner } from './money-support';
 
 /**
  * Issue 11, manual adjustments (decision 018): bill type 9 through the ledger, a typed reason, a requestId, never below
@@ -209,16 +209,7 @@ describe('the two-person rule above the threshold', () => {
     const created = await adjust(finance, agentOwner(agent.agentId), 'balance', 'debit', '5500.00');
     expect(created.data.status).toBe('pending');
     const token = await signIn(t.app, t.db, agent.playerId);
-    const withdrawn = await api(t.app, 'withdraw', {
-      token,
-      input: {
-        amount: '1000.00',
-        accountType: 'alipay',
-        accountName: 'n',
-        accountNo: 'a',
-        requestId: randomUUID(),
-      },
-    });
+    const withdrawn = await applyToWithdraw(t.app, token, '1000.00');
     expect(withdrawn.code, withdrawn.msg).toBe(1);
     const approve = await admin('adminAdjustmentApprove', finance2, { id: created.data.id });
     expect(approve.msg).toBe('余额不足：当前为 5000.00，扣减 5500.00 会低于零');

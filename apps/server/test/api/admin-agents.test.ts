@@ -6,6 +6,7 @@ import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api } from '../helper';
 import { asOperator } from '../operator-factories';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
+import { applyToWithdraw } from './money-support';
 
 /**
  * Issue 11, agents in the console (decision 018): search, the agent's page, freeze and unfreeze with a reason (the
@@ -100,16 +101,7 @@ describe('the agent’s page', () => {
     await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 300);
     const token = await signIn(t.app, t.db, agent.playerId);
     await signIn(t.app, t.db, agent.playerId);
-    const withdrawn = await api(t.app, 'withdraw', {
-      token,
-      input: {
-        amount: '100.00',
-        accountType: 'alipay',
-        accountName: 'n',
-        accountNo: 'a',
-        requestId: randomUUID(),
-      },
-    });
+    const withdrawn = await applyToWithdraw(t.app, token, '100.00');
     expect(withdrawn.code, withdrawn.msg).toBe(1);
 
     const answer = await admin('adminAgentDetail', viewer, { agentId: agent.agentId });

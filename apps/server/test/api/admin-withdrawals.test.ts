@@ -7,7 +7,7 @@ import { createAgent, fund, signIn } from '../factories';
 import { api, apiUnchecked } from '../helper';
 import { asOperator } from '../operator-factories';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
-import { accountValue, agentOwner } from './money-support';
+import { accountValue, agentOwner, applyToWithdraw } from './money-support';
 
 /**
  * Issue 11, the daily job: the withdrawal queue and its state machine (decision 018). pending -> approved -> paid |
@@ -36,17 +36,11 @@ async function refundsOf(withdrawalId: string): Promise<number> {
 /** An agent with `fen` on its balance that has applied to withdraw `amount`. */
 async function applied(amount: string, fen = 1_000_000) {
   const agent = await createAgent(t.db, { nickname: `w-${randomUUID().slice(0, 6)}` });
-  await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'balance', fen);
+  await fund(t.db, agentOwner(agent.agentId), 'balance', fen);
   const token = await signIn(t.app, t.db, agent.playerId);
-  const answer = await api(t.app, 'withdraw', {
-    token,
-    input: {
-      amount,
-      accountType: 'alipay',
-      accountName: '张三',
-      accountNo: 'z@example.com',
-      requestId: randomUUID(),
-    },
+  const answer = await applyToWithdraw(t.app, token, amount, {
+    accountName: '张三',
+    accountNo: 'z@example.com',
   });
   expect(answer.code, answer.msg).toBe(1);
   return { ...agent, token, id: answer.data.withdrawal.id };
@@ -235,16 +229,7 @@ describe('concurrency', () => {
     const pending = [a.id, b.id];
     const [batchAnswer, late] = await Promise.all([
       admin('adminWithdrawalBatchApprove', finance, { ids: [...pending, '999999999'] }),
-      api(t.app, 'withdraw', {
-        token: a.token,
-        input: {
-          amount: '100.00',
-          accountType: 'alipay',
-          accountName: '张三',
-          accountNo: 'z',
-          requestId: randomUUID(),
-        },
-      }),
+      applyToWithdraw(t.app, a.token, '100.00', { accountName: '张三', accountNo: 'z' }),
     ]);
     expect(late.code, late.msg).toBe(1);
     expect(batchAnswer.data.changed.sort()).toEqual(pending.sort());

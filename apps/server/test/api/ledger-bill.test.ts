@@ -7,6 +7,7 @@ import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api, apiUnchecked, build, type TestApp } from '../helper';
 import {
   agentOwner,
+  applyToWithdraw,
   entriesOf,
   entriesOfRef,
   expectLedgerConsistent,
@@ -398,15 +399,10 @@ describe('agent/user/billDetail', () => {
     const agent = await createAgent(t.db);
     await fund(t.db, agentOwner(agent.agentId), 'balance', 20_000);
     const token = await signIn(t.app, t.db, agent.playerId);
-    const applied = await api(t.app, 'withdraw', {
-      token,
-      input: {
-        amount: '100.00',
-        accountType: 'wechat',
-        accountName: '李四',
-        accountNo: 'wx',
-        requestId: uuid(),
-      },
+    const applied = await applyToWithdraw(t.app, token, '100.00', {
+      accountType: 'wechat',
+      accountName: '李四',
+      accountNo: 'wx',
     });
     expect(applied.code).toBe(1);
     const [entry] = await entriesOfRef(t.db, 'withdrawal', applied.data.withdrawal.id);

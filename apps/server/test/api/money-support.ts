@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BillType } from '@promoter/contract';
+import type { BillType, CallInput } from '@promoter/contract';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
@@ -21,12 +22,33 @@ import {
   post,
 } from '../../src/modules/ledger/ledger-service';
 import type { OptionKey } from '../../src/modules/options/options-service';
+import { api } from '../helper';
 
 /** Shared helpers of the money API tests (not a test file itself). */
 
 export const uuid = (): string => randomUUID();
 
 export { accountValue, agentOwner, playerOwner } from '../../src/modules/ledger/ledger-service';
+
+/** The agent of `token` applies to withdraw `amount` (to an Alipay account unless `account` says otherwise). */
+export function applyToWithdraw(
+  app: FastifyInstance,
+  token: string,
+  amount: string,
+  account: Partial<Pick<CallInput<'withdraw'>, 'accountType' | 'accountName' | 'accountNo'>> = {},
+) {
+  return api(app, 'withdraw', {
+    token,
+    input: {
+      amount,
+      accountType: 'alipay',
+      accountName: 'n',
+      accountNo: 'a',
+      requestId: randomUUID(),
+      ...account,
+    },
+  });
+}
 
 export interface EntryRow {
   id: number;
