@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
 import { generateSync } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { DESKTOP, launch, openPage, PHONE, screenshot, storedToken } from './browser';
-import { type RunningServer, startServer } from './server';
+import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const SMALL = { width: 360, height: 640 };
 
@@ -33,14 +22,14 @@ async function go(page: Page, href: string) {
 }
 
 async function apiUser(token: string): Promise<TAgentUser> {
-  const json = await server.api<TAgentUser>('agent/user/getUser', token);
+  const json = await e2e.server.api<TAgentUser>('agent/user/getUser', token);
   expect(json.code).toBe(1);
   return json.data;
 }
 
 /** The agent applies to withdraw through the API, as the withdraw-apply page does. */
 async function applyToWithdraw(token: string, amount: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/agent/user/withdrawPostByUser`, {
+  const response = await fetch(`${e2e.server.baseUrl}/api/agent/user/withdrawPostByUser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'XX-Token': token },
     body: JSON.stringify({
@@ -58,8 +47,8 @@ async function applyToWithdraw(token: string, amount: string): Promise<string> {
 
 /** The demo owner's TOTP secret, printed by `npm start` beside the login links. */
 function ownerSecret(): string {
-  const secret = /2FA secret: (\S+)/.exec(server.output())?.[1];
-  if (!secret) throw new Error(`no 2FA secret printed:\n${server.output()}`);
+  const secret = /2FA secret: (\S+)/.exec(e2e.server.output())?.[1];
+  if (!secret) throw new Error(`no 2FA secret printed:\n${e2e.server.output()}`);
   return secret;
 }
 
@@ -80,8 +69,8 @@ async function detailStatus(page: Page) {
 describe('the operator console', () => {
   it('an operator signs in with 2FA, rejects one withdrawal with a reason, approves and pays another', async () => {
     // ---- the agent applies for two withdrawals
-    const agent = await openPage(browser, PHONE);
-    await agent.page.goto(server.agentLink);
+    const agent = await openPage(e2e.browser, PHONE);
+    await agent.page.goto(e2e.server.agentLink);
     await agent.page.waitForURL(/#\/agent\/Main/, { timeout: 30_000 });
     await agent.page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
     const token = await storedToken(agent.page);
@@ -90,8 +79,8 @@ describe('the operator console', () => {
     const paidId = await applyToWithdraw(token, '120.00');
 
     // ---- the owner: an unsigned operator is sent to the console's login
-    const { page } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.baseUrl}/#${paths.admin.withdrawals.getHref()}`);
+    const { page } = await openPage(e2e.browser, DESKTOP);
+    await page.goto(`${e2e.server.baseUrl}/#${paths.admin.withdrawals.getHref()}`);
     await page.getByTestId('page-admin-login').waitFor({ timeout: 30_000 });
     expect(page.url()).toContain('#/admin/login');
     await page.getByTestId('admin-login-name').fill('owner');

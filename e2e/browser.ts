@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningServer, type StartOptions, startServer } from './server';
 
 export const ARTIFACTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -28,6 +30,28 @@ export async function launch(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+export interface ServerAndBrowser {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * A test file's server and browser: started before its tests (the server first), closed after them. Read both
+ * through the object it returns, once the tests run.
+ */
+export function useServerAndBrowser(options?: StartOptions): ServerAndBrowser {
+  const running = {} as ServerAndBrowser;
+  beforeAll(async () => {
+    running.server = await startServer(options);
+    running.browser = await launch();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }
 
 export interface TrackedPage {

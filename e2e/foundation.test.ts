@@ -1,20 +1,8 @@
 import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, figureOf, launch, openPage, PHONE, screenshot, storedToken } from './browser';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, figureOf, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 for (const [size, viewport] of [
   ['phone', PHONE],
@@ -22,14 +10,14 @@ for (const [size, viewport] of [
 ] as const) {
   describe(`the demo at ${size} size (${viewport.width}x${viewport.height})`, () => {
     it('opens the printed agent link, shows the agent’s real figures in the header, and logs out', async () => {
-      const { page, context } = await openPage(browser, viewport);
-      const link = size === 'phone' ? server.agentLink : await server.loginLink(100001);
+      const { page, context } = await openPage(e2e.browser, viewport);
+      const link = size === 'phone' ? e2e.server.agentLink : await e2e.server.loginLink(100001);
       await page.goto(link);
       await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
       await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
 
       const token = await storedToken(page);
-      const answer = await server.api<TAgentUser>('agent/user/getUser', token);
+      const answer = await e2e.server.api<TAgentUser>('agent/user/getUser', token);
       expect(answer.code).toBe(1);
       const user = answer.data;
       expect(user.nickname).toBe('王总');
@@ -51,13 +39,13 @@ for (const [size, viewport] of [
       await page.getByTestId('page-login').waitFor();
       await screenshot(page, `foundation-${size}-after-logout`);
       // The session is revoked on the server, not only forgotten by the page.
-      expect((await server.api('agent/user/getUser', token)).code).toBe(10001);
+      expect((await e2e.server.api('agent/user/getUser', token)).code).toBe(10001);
       await context.close();
     });
 
     it('opens a player link and lands on bind-agent', async () => {
-      const { page, context } = await openPage(browser, viewport);
-      const link = size === 'phone' ? server.playerLink : await server.loginLink(200008);
+      const { page, context } = await openPage(e2e.browser, viewport);
+      const link = size === 'phone' ? e2e.server.playerLink : await e2e.server.loginLink(200008);
       await page.goto(link);
       await page.waitForURL(/#\/agent\/bind-agent/, { timeout: 30_000 });
       await page.getByTestId('page-bind-agent').waitFor();
@@ -70,8 +58,8 @@ for (const [size, viewport] of [
 
 describe('a used or unknown link', () => {
   it('explains that the link is no longer valid', async () => {
-    const { page, context } = await openPage(browser, PHONE);
-    await page.goto(`${server.baseUrl}/#/session/login?token=already-used-ticket`);
+    const { page, context } = await openPage(e2e.browser, PHONE);
+    await page.goto(`${e2e.server.baseUrl}/#/session/login?token=already-used-ticket`);
     await page.getByTestId('page-login').waitFor();
     await page
       .getByText(/无效|过期/)

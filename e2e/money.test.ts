@@ -1,24 +1,13 @@
 import { type TAgentUser, fenToMoney, moneyToFen } from '@promoter/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { DESKTOP, launch, openPage, PHONE, screenshot, storedToken } from './browser';
-import { type RunningServer, startServer } from './server';
+import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function apiUser(token: string): Promise<TAgentUser> {
-  const json = await server.api<TAgentUser>('agent/user/getUser', token);
+  const json = await e2e.server.api<TAgentUser>('agent/user/getUser', token);
   expect(json.code).toBe(1);
   return json.data;
 }
@@ -51,8 +40,8 @@ async function signIn(page: Page, link: string): Promise<string> {
 
 describe('the money screens at phone size (390x844, Chinese)', () => {
   it('recharges a player, withdraws to Alipay and exchanges balance for diamonds', async () => {
-    const { page, context } = await openPage(browser, PHONE);
-    const token = await signIn(page, server.agentLink);
+    const { page, context } = await openPage(e2e.browser, PHONE);
+    const token = await signIn(page, e2e.server.agentLink);
     const start = await apiUser(token);
     expect(await headerFigure(page, 'header-diamonds')).toBe(String(start.diamonds));
 
@@ -242,8 +231,8 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
 
 describe('the money screens at desktop size (1280x800)', () => {
   it('lays the recharge and the flow out in the middle column', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
-    await signIn(page, await server.loginLink(100001));
+    const { page, context } = await openPage(e2e.browser, DESKTOP);
+    await signIn(page, await e2e.server.loginLink(100001));
     await go(page, paths.agent.userRecharge.getHref());
     await page.getByTestId('page-user-recharge').waitFor();
     await page.getByTestId('recharge-recent-200001').waitFor();

@@ -1,8 +1,7 @@
 import { type TAgentUser, type TBillEntry } from '@promoter/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, figureOf, launch, openPage, PHONE, screenshot, storedToken } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, figureOf, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
  * The downline, pricing and shop screens at phone size in Chinese (one English screenshot), on the demo seed:
@@ -11,26 +10,16 @@ import { type RunningServer, startServer } from './server';
  * sees that price in the shop; the cart adds, recomputes, deletes after confirming, and checks out one line.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function apiGet<T>(path: string, token: string): Promise<T> {
-  const json = await server.api<T>(path, token);
+  const json = await e2e.server.api<T>(path, token);
   expect(json.code, json.msg).toBe(1);
   return json.data;
 }
 
 async function signIn(page: Page, playerId: number): Promise<string> {
-  await page.goto(await server.loginLink(playerId));
+  await page.goto(await e2e.server.loginLink(playerId));
   await page.waitForURL(/#\/agent\/Main/i, { timeout: 30_000 });
   await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
   return storedToken(page);
@@ -48,7 +37,7 @@ function goodsCard(page: Page, name: string) {
 
 describe('downline, pricing and shop (phone, Chinese)', () => {
   it('agent 10002 buys 1000 diamonds at 600.00 through the sandbox checkout; the parent earns 100.00', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(e2e.browser, PHONE);
     const token = await signIn(page, 100002);
     const before = await apiGet<TAgentUser>('agent/user/getUser', token);
     expect(before.nickname).toBe('李经理');
@@ -96,7 +85,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await context.close();
 
     // The parent 10001 (0.50) earns (0.60 − 0.50) × 1000 as profit, at the top of its balance flow.
-    const parent = await openPage(browser, PHONE);
+    const parent = await openPage(e2e.browser, PHONE);
     const parentToken = await signIn(parent.page, 100001);
     const bill = await apiGet<{ list: TBillEntry[] }>(
       'agent/user/bill?currency=1&page=1&pageSize=5',
@@ -106,7 +95,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     expect(bill.list[0]?.amount).toBe('100.00');
 
     // The money area's flow screen, when it is there by now, shows it too.
-    await parent.page.goto(`${server.baseUrl}/#/agent/currency-list`);
+    await parent.page.goto(`${e2e.server.baseUrl}/#/agent/currency-list`);
     const flow = parent.page.getByTestId('page-currency-list');
     const notYet = parent.page.getByTestId('page-not-available');
     await flow.or(notYet).first().waitFor({ timeout: 15_000 });
@@ -121,7 +110,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
   });
 
   it('parent 10001 promotes bound player 200002 to gold, prices it at 0.55, and the child sees 550.00', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(e2e.browser, PHONE);
     await signIn(page, 100001);
 
     // The team tree before: 10002 and 10003 under me, 10004 under 10002.
@@ -185,7 +174,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
     await context.close();
 
     // The new child signs in as an agent and buys at its price.
-    const child = await openPage(browser, PHONE);
+    const child = await openPage(e2e.browser, PHONE);
     await signIn(child.page, 200002);
     expect(await figureOf(child.page, 'header-level')).toContain('黄金');
     await openTile(child.page, '我的充值', 'page-mine-recharge');
@@ -208,7 +197,7 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
   });
 
   it('the cart adds at quantity 1, recomputes, deletes after confirming, and checks out one line', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+    const { page, context } = await openPage(e2e.browser, PHONE);
     await signIn(page, 100002);
     await openTile(page, '我的充值', 'page-mine-recharge');
 
@@ -271,10 +260,10 @@ describe('downline, pricing and shop (phone, Chinese)', () => {
 
 describe('a player that is not an agent (from=reg)', () => {
   it('is welcomed and sees the packages at retail', async () => {
-    const { page, context } = await openPage(browser, PHONE);
-    await page.goto(await server.loginLink(200008));
+    const { page, context } = await openPage(e2e.browser, PHONE);
+    await page.goto(await e2e.server.loginLink(200008));
     await page.waitForURL(/#\/agent\/bind-agent/, { timeout: 30_000 });
-    await page.goto(`${server.baseUrl}/#/agent/mine-recharge?from=reg`);
+    await page.goto(`${e2e.server.baseUrl}/#/agent/mine-recharge?from=reg`);
     await page.getByTestId('recharge-welcome').waitFor();
     const card = goodsCard(page, '1000 钻石');
     await card.waitFor();
@@ -291,14 +280,14 @@ describe('a player that is not an agent (from=reg)', () => {
 
 describe('at the narrowest phone and at desktop size', () => {
   it('fits set-child and the shop into 360 px', async () => {
-    const { page, context } = await openPage(browser, { width: 360, height: 740 });
+    const { page, context } = await openPage(e2e.browser, { width: 360, height: 740 });
     await signIn(page, 100001);
-    await page.goto(`${server.baseUrl}/#/agent/set-child`);
+    await page.goto(`${e2e.server.baseUrl}/#/agent/set-child`);
     await page.getByTestId('set-child-keyword').fill('200003');
     await page.getByTestId('set-child-search').click();
     await page.getByTestId('set-child-result-200003').waitFor();
     await screenshot(page, 'shop-360-set-child');
-    await page.goto(`${server.baseUrl}/#/agent/mine-recharge`);
+    await page.goto(`${e2e.server.baseUrl}/#/agent/mine-recharge`);
     await goodsCard(page, '1000 钻石')
       .getByTestId(/^goods-select-/)
       .click();
@@ -311,13 +300,13 @@ describe('at the narrowest phone and at desktop size', () => {
   });
 
   it('shows the tree and the price list of 10001', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
+    const { page, context } = await openPage(e2e.browser, DESKTOP);
     await signIn(page, 100001);
     await openTile(page, '我的下级推广员', 'page-child-tree');
     await page.getByTestId('child-tree-tab-tree').click();
     await page.getByTestId('tree-node-10004').waitFor();
     await screenshot(page, 'shop-desktop-child-tree');
-    await page.goto(`${server.baseUrl}/#/agent/price-list`);
+    await page.goto(`${e2e.server.baseUrl}/#/agent/price-list`);
     await page.getByTestId('child-row-10002').waitFor();
     await screenshot(page, 'shop-desktop-price-list');
     await context.close();

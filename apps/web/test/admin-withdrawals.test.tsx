@@ -8,12 +8,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
  * The withdrawal queue's actions (issue 11): a rejection needs a reason before anything is sent; a batch's answer
  * shows which withdrawals changed and which were skipped, with the server's reason.
  */
-const request = vi.hoisted(() => vi.fn());
-vi.mock('../src/api/client', () => ({ request }));
-vi.mock('../src/lib/notify', () => ({
-  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
-}));
-vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: vi.fn() } }));
+vi.mock('../src/api/client', () => import('./support/mocks'));
+vi.mock('../src/lib/notify', () => import('./support/mocks'));
+vi.mock('../src/lib/progress', () => import('./support/mocks'));
+
+const { request } = await import('./support/mocks');
 
 const { setUpI18n, renderScreen } = await import('./support/render');
 const { operatorSession } = await import('../src/lib/operator-session');

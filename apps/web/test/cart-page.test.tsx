@@ -5,12 +5,11 @@ import { PURCHASE_QUANTITY_MAX } from '@promoter/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The cart page (SPEC section 3 'Cart item'): quantity limits, line totals and the total, removal asks first. */
-const request = vi.hoisted(() => vi.fn());
-vi.mock('../src/api/client', () => ({ request }));
-vi.mock('../src/lib/notify', () => ({
-  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
-}));
-vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: vi.fn() } }));
+vi.mock('../src/api/client', () => import('./support/mocks'));
+vi.mock('../src/lib/notify', () => import('./support/mocks'));
+vi.mock('../src/lib/progress', () => import('./support/mocks'));
+
+const { request } = await import('./support/mocks');
 
 const { setUpI18n, renderScreen } = await import('./support/render');
 const { cart, cartStore } = await import('../src/stores/cart');

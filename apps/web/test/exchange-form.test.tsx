@@ -8,12 +8,11 @@ import { AGENT as BASE_AGENT } from './support/fixtures';
  * The exchange of balance to diamonds (/agent/Withdraw), a money form with confirm-then-submit, driven through
  * the DOM only (labels, roles, texts), so the test holds whatever the form is built with.
  */
-const request = vi.hoisted(() => vi.fn());
-vi.mock('../src/api/client', () => ({ request }));
-vi.mock('../src/lib/notify', () => ({
-  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
-}));
-vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: vi.fn() } }));
+vi.mock('../src/api/client', () => import('./support/mocks'));
+vi.mock('../src/lib/notify', () => import('./support/mocks'));
+vi.mock('../src/lib/progress', () => import('./support/mocks'));
+
+const { request } = await import('./support/mocks');
 
 const { setUpI18n, renderScreen } = await import('./support/render');
 const { session } = await import('../src/lib/session');

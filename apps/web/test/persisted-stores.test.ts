@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from './support/fixtures';
+import { memoryStorage, PLAYER } from './support/fixtures';
 
 const HOUR = 3_600_000;
 
@@ -46,14 +46,7 @@ describe('the persisted stores (zustand persist over the keys of old)', () => {
     vi.stubGlobal('localStorage', storage);
     const { session } = await import('../src/lib/session');
     const { cart } = await import('../src/stores/cart');
-    session.signInPlayer('player-token', {
-      playerId: 7,
-      nickname: '玩家',
-      avatar: '',
-      agentId: null,
-      diamonds: 0,
-      mobile: null,
-    });
+    session.signInPlayer('player-token', PLAYER);
     cart.add({ objectID: '3', productImg: '', name: '100 钻石', price: '50.00' });
     expect(JSON.parse(storage.getItem('promoter.token') ?? 'null')).toBe('player-token');
     expect(JSON.parse(storage.getItem('promoter.player') ?? 'null')).toMatchObject({ playerId: 7 });

@@ -4,8 +4,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const request = vi.hoisted(() => vi.fn());
-vi.mock('../src/api/client', () => ({ request }));
+vi.mock('../src/api/client', () => import('./support/mocks'));
+
+const { request } = await import('./support/mocks');
 
 const { useChildrenInfinite, useChildrenPage } = await import('../src/api/get-children');
 const { useTree } = await import('../src/api/get-tree');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthenticated, session } from '../src/lib/session';
+import { PLAYER } from './support/fixtures';
 
 describe('session', () => {
   it('is authenticated only with a token and before the expiry', () => {
@@ -11,14 +12,7 @@ describe('session', () => {
   });
 
   it('keeps the player for a non-agent login and drops it for an agent', () => {
-    session.signInPlayer('p-token', {
-      playerId: 7,
-      nickname: '玩家',
-      avatar: '',
-      agentId: null,
-      diamonds: 0,
-      mobile: null,
-    });
+    session.signInPlayer('p-token', PLAYER);
     expect(session.get().player?.playerId).toBe(7);
     expect(session.playerId()).toBe(7);
     expect(isAuthenticated(session.get())).toBe(true);

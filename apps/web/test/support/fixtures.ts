@@ -1,4 +1,4 @@
-import type { TAgentUser } from '@promoter/contract';
+import type { TAgentUser, TPlayer } from '@promoter/contract';
 
 /** A local storage that lives in memory, as the browser's would (optionally with values already in it). */
 export function memoryStorage(seed: Record<string, string> = {}): Storage {
@@ -31,3 +31,13 @@ export const AGENT = {
   parentId: null,
   inviteUrl: 'http://localhost:8080/#/session/sign-up?from=100001',
 } as const satisfies TAgentUser;
+
+/** A signed-in player who is no agent (a login by ticket of a player without an agent account). */
+export const PLAYER: TPlayer = {
+  playerId: 7,
+  nickname: '玩家',
+  avatar: '',
+  agentId: null,
+  diamonds: 0,
+  mobile: null,
+};

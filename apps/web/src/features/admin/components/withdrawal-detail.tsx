@@ -34,6 +34,20 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
+/** A titled small table of the drawer, scrolled sideways when it is wider than the drawer. */
+function DetailTable({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle1" sx={{ mt: 2 }}>
+        {title}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">{children}</Table>
+      </Box>
+    </>
+  );
+}
+
 function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
   const state = approvalState(withdrawal);
@@ -109,50 +123,40 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
             <Field label={t('admin.detail.balance')} testId="detail-balance">
               {data.agent.balance}
             </Field>
-            <Typography variant="subtitle1" sx={{ mt: 2 }}>
-              {t('admin.detail.recentEntries')}
-            </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('admin.detail.billType')}</TableCell>
-                    <TableCell align="right">{t('admin.columns.amount')}</TableCell>
-                    <TableCell align="right">{t('admin.detail.after')}</TableCell>
-                    <TableCell>{t('admin.columns.createdAt')}</TableCell>
+            <DetailTable title={t('admin.detail.recentEntries')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('admin.detail.billType')}</TableCell>
+                  <TableCell align="right">{t('admin.columns.amount')}</TableCell>
+                  <TableCell align="right">{t('admin.detail.after')}</TableCell>
+                  <TableCell>{t('admin.columns.createdAt')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.recentEntries.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
+                    <TableCell align="right">{entry.amount}</TableCell>
+                    <TableCell align="right">{entry.after}</TableCell>
+                    <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.recentEntries.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
-                      <TableCell align="right">{entry.amount}</TableCell>
-                      <TableCell align="right">{entry.after}</TableCell>
-                      <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-            <Typography variant="subtitle1" sx={{ mt: 2 }}>
-              {t('admin.detail.recentWithdrawals')}
-            </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
-                <TableBody>
-                  {data.recentWithdrawals.map((other) => (
-                    <TableRow key={other.id}>
-                      <TableCell>#{other.id}</TableCell>
-                      <TableCell align="right">{other.amount}</TableCell>
-                      <TableCell>
-                        <WithdrawalStatusChip status={other.status} />
-                      </TableCell>
-                      <TableCell>{formatDateTime(other.createdAt, i18n.language)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+                ))}
+              </TableBody>
+            </DetailTable>
+            <DetailTable title={t('admin.detail.recentWithdrawals')}>
+              <TableBody>
+                {data.recentWithdrawals.map((other) => (
+                  <TableRow key={other.id}>
+                    <TableCell>#{other.id}</TableCell>
+                    <TableCell align="right">{other.amount}</TableCell>
+                    <TableCell>
+                      <WithdrawalStatusChip status={other.status} />
+                    </TableCell>
+                    <TableCell>{formatDateTime(other.createdAt, i18n.language)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </DetailTable>
           </>
         ) : null}
       </Box>

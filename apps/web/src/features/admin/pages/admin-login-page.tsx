@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -15,6 +16,27 @@ import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { useOperator } from '../../../lib/operator-session';
 import { useOperatorChangePassword, useOperatorLogin } from '../api/operator-auth';
+
+interface ConsoleFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  testId: string;
+  busy: boolean;
+  submit: string;
+  submitTestId?: string;
+  children: ReactNode;
+}
+
+/** The page's forms: the fields one under the other, checked by the form itself, then the submit button. */
+function ConsoleForm({ onSubmit, testId, busy, submit, submitTestId, children }: ConsoleFormProps) {
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} data-testid={testId}>
+      {children}
+      <SubmitButton busy={busy} testId={submitTestId}>
+        {submit}
+      </SubmitButton>
+    </Stack>
+  );
+}
 
 interface LoginValues {
   name: string;
@@ -45,12 +67,12 @@ function LoginForm() {
   });
   const { errors } = formState;
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
+    <ConsoleForm
       onSubmit={handleSubmit((values) => login.mutate(values))}
-      data-testid="admin-login-form"
+      testId="admin-login-form"
+      busy={login.isPending}
+      submit={t('admin.login.submit')}
+      submitTestId="admin-login-submit"
     >
       <TextField
         label={t('admin.login.name')}
@@ -72,10 +94,7 @@ function LoginForm() {
         {...muiField(register('code'), errors.code)}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'admin-login-code' } }}
       />
-      <SubmitButton busy={login.isPending} testId="admin-login-submit">
-        {t('admin.login.submit')}
-      </SubmitButton>
-    </Stack>
+    </ConsoleForm>
   );
 }
 
@@ -101,17 +120,16 @@ function ChangePasswordForm() {
   });
   const { errors } = formState;
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
+    <ConsoleForm
       onSubmit={handleSubmit(({ oldPassword, newPassword }) =>
         change.mutate(
           { oldPassword, newPassword },
           { onSuccess: () => void navigate(paths.admin.withdrawals.getHref(), { replace: true }) },
         ),
       )}
-      data-testid="admin-change-password-form"
+      testId="admin-change-password-form"
+      busy={change.isPending}
+      submit={t('admin.changePassword.submit')}
     >
       <Alert severity="info">{t('admin.changePassword.hint')}</Alert>
       <TextField
@@ -132,8 +150,7 @@ function ChangePasswordForm() {
         autoComplete="new-password"
         {...muiField(register('confirm'), errors.confirm)}
       />
-      <SubmitButton busy={change.isPending}>{t('admin.changePassword.submit')}</SubmitButton>
-    </Stack>
+    </ConsoleForm>
   );
 }
 

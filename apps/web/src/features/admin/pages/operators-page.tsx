@@ -22,6 +22,7 @@ import type { CallData, OperatorRole, TOperator } from '@promoter/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAdminOperators } from '../../../api/get-admin-operators';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -33,6 +34,15 @@ import { RequireRight } from '../components/admin-layout';
 import { formatDateTime } from '../lib/format';
 
 type Created = CallData<'adminOperatorCreate'>;
+
+/** The roles as a select's choices, named in the operator's language. */
+function roleItems(t: TFunction) {
+  return ZOperatorRole.options.map((role) => (
+    <MenuItem key={role} value={role}>
+      {t(`admin.roles.${role}`)}
+    </MenuItem>
+  ));
+}
 
 function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -97,11 +107,7 @@ function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () =>
               defaultValue="viewer"
               {...muiField(register('role'))}
             >
-              {ZOperatorRole.options.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {t(`admin.roles.${role}`)}
-                </MenuItem>
-              ))}
+              {roleItems(t)}
             </TextField>
           </Stack>
         </DialogContent>
@@ -137,11 +143,7 @@ function OperatorRow({ operator, self }: { operator: TOperator; self: boolean })
           onChange={(event) => update.mutate({ id: operator.id, role: event.target.value as OperatorRole })}
           slotProps={{ htmlInput: { 'aria-label': t('admin.operators.role') } }}
         >
-          {ZOperatorRole.options.map((role) => (
-            <MenuItem key={role} value={role}>
-              {t(`admin.roles.${role}`)}
-            </MenuItem>
-          ))}
+          {roleItems(t)}
         </TextField>
       </TableCell>
       <TableCell>

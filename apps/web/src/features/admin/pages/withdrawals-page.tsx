@@ -4,14 +4,8 @@ import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONEY_INPUT_PATTERN, ZWithdrawalStatus } from '@promoter/contract';
 import type { WithdrawalStatus } from '@promoter/contract';
@@ -22,11 +16,13 @@ import type { AdminWithdrawalFilter } from '../../../api/get-admin-withdrawals';
 import { useOperatorRight } from '../../../lib/operator-session';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';
+import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
 import { WithdrawalDetail } from '../components/withdrawal-detail';
 import { approvalState, WithdrawalStatusChip } from '../components/withdrawal-status';
 import { dateInputToIso, formatDateTime } from '../lib/format';
+import { useFilteredPages } from '../lib/use-filtered-pages';
 
 interface FilterForm {
   status: WithdrawalStatus | '';
@@ -36,6 +32,8 @@ interface FilterForm {
   from: string;
   to: string;
 }
+
+const DECIMAL = { htmlInput: { inputMode: 'decimal' } } as const;
 
 const EMPTY: FilterForm = { status: 'pending', agentId: '', minAmount: '', maxAmount: '', from: '', to: '' };
 
@@ -57,22 +55,21 @@ export function filterOf(form: FilterForm): Omit<AdminWithdrawalFilter, 'page' |
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const canReview = useOperatorRight('withdrawals.review');
-  const [form, setForm] = useState<FilterForm>(EMPTY);
-  const [applied, setApplied] = useState<FilterForm>(EMPTY);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
   const [selected, setSelected] = useState<string[]>([]);
+  const filters = useFilteredPages(EMPTY, () => setSelected([]));
   const [openId, setOpenId] = useState<string | null>(null);
   const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
   const [answer, setAnswer] = useState<BatchAnswer | null>(null);
-  const list = useAdminWithdrawals({ ...filterOf(applied), page: page + 1, pageSize });
+  const list = useAdminWithdrawals({
+    ...filterOf(filters.applied),
+    page: filters.page + 1,
+    pageSize: filters.pageSize,
+  });
   const batchReview = useBatchReview();
 
   const rows = list.data?.list ?? [];
   const selectable = canReview ? rows.filter((row) => row.status === 'pending').map((row) => row.id) : [];
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.includes(id));
-  const set = (field: keyof FilterForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
@@ -81,28 +78,11 @@ export function WithdrawalsPage() {
       <Typography variant="h5" component="h1">
         {t('admin.nav.withdrawals')}
       </Typography>
-      <Paper
-        component="form"
-        sx={{
-          p: 2,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(7, auto)' },
-        }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setApplied(form);
-          setPage(0);
-          setSelected([]);
-        }}
-        data-testid="withdrawal-filters"
-      >
-        <TextField
+      <FilterBar columns={7} onApply={filters.apply} testId="withdrawal-filters" applyTestId="filter-apply">
+        <FilterField
           select
-          size="small"
           label={t('admin.columns.status')}
-          value={form.status}
-          onChange={set('status')}
+          {...filters.field('status')}
           slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
         >
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
@@ -111,47 +91,21 @@ export function WithdrawalsPage() {
               {t(`admin.status.${status}`)}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={t('admin.filters.agentId')}
-          value={form.agentId}
-          onChange={set('agentId')}
-        />
-        <TextField
-          size="small"
+        </FilterField>
+        <FilterField label={t('admin.filters.agentId')} {...filters.field('agentId')} />
+        <FilterField
           label={t('admin.filters.minAmount')}
-          value={form.minAmount}
-          onChange={set('minAmount')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          {...filters.field('minAmount')}
+          slotProps={DECIMAL}
         />
-        <TextField
-          size="small"
+        <FilterField
           label={t('admin.filters.maxAmount')}
-          value={form.maxAmount}
-          onChange={set('maxAmount')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          {...filters.field('maxAmount')}
+          slotProps={DECIMAL}
         />
-        <TextField
-          size="small"
-          type="date"
-          label={t('admin.filters.from')}
-          value={form.from}
-          onChange={set('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('admin.filters.to')}
-          value={form.to}
-          onChange={set('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained" data-testid="filter-apply">
-          {t('admin.filters.apply')}
-        </Button>
-      </Paper>
+        <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
+        <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
+      </FilterBar>
 
       {answer ? <BatchResult answer={answer} onClose={() => setAnswer(null)} /> : null}
 
@@ -177,102 +131,80 @@ export function WithdrawalsPage() {
         </Paper>
       ) : null}
 
-      <Paper>
-        <TableContainer>
-          <Table size="small" sx={{ minWidth: 880 }} data-testid="withdrawal-table">
-            <TableHead>
-              <TableRow>
-                {canReview ? (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={allSelected}
-                      disabled={selectable.length === 0}
-                      onChange={() => setSelected(allSelected ? [] : selectable)}
-                      slotProps={{ input: { 'aria-label': t('admin.batch.selectAll') } }}
-                    />
-                  </TableCell>
-                ) : null}
-                <TableCell>#</TableCell>
-                <TableCell>{t('admin.columns.agent')}</TableCell>
-                <TableCell align="right">{t('admin.columns.amount')}</TableCell>
-                <TableCell align="right">{t('admin.columns.fee')}</TableCell>
-                <TableCell>{t('admin.columns.account')}</TableCell>
-                <TableCell>{t('admin.columns.status')}</TableCell>
-                <TableCell>{t('admin.columns.approvals')}</TableCell>
-                <TableCell>{t('admin.columns.createdAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => {
-                const approvals = approvalState(row);
-                return (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    onClick={() => setOpenId(row.id)}
-                    sx={{ cursor: 'pointer' }}
-                    data-testid={`admin-withdrawal-${row.id}`}
-                    data-status={row.status}
-                  >
-                    {canReview ? (
-                      <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-                        <Checkbox
-                          checked={selected.includes(row.id)}
-                          disabled={row.status !== 'pending'}
-                          onChange={() => toggle(row.id)}
-                          slotProps={{ input: { 'aria-label': t('admin.batch.select', { id: row.id }) } }}
-                        />
-                      </TableCell>
-                    ) : null}
-                    <TableCell>{row.id}</TableCell>
-                    <TableCell>
-                      {row.agentNickname} (#{row.agentId})
-                    </TableCell>
-                    <TableCell align="right">{row.amount}</TableCell>
-                    <TableCell align="right">{row.fee}</TableCell>
-                    <TableCell>
-                      {t(`admin.account.${row.accountType}`)} · {row.accountName}
-                    </TableCell>
-                    <TableCell>
-                      <WithdrawalStatusChip status={row.status} />
-                    </TableCell>
-                    <TableCell>
-                      {approvals.given}/{approvals.needed}
-                      {approvals.needsSecond ? ` · ${t('admin.twoPerson.short')}` : ''}
-                    </TableCell>
-                    <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
-                  </TableRow>
-                );
-              })}
-              {list.isSuccess && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={9} align="center" data-testid="withdrawal-table-empty">
-                    {t('admin.empty')}
-                  </TableCell>
-                </TableRow>
+      <PagedTable
+        minWidth={880}
+        testId="withdrawal-table"
+        columns={9}
+        head={
+          <>
+            {canReview ? (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  disabled={selectable.length === 0}
+                  onChange={() => setSelected(allSelected ? [] : selectable)}
+                  slotProps={{ input: { 'aria-label': t('admin.batch.selectAll') } }}
+                />
+              </TableCell>
+            ) : null}
+            <TableCell>#</TableCell>
+            <TableCell>{t('admin.columns.agent')}</TableCell>
+            <TableCell align="right">{t('admin.columns.amount')}</TableCell>
+            <TableCell align="right">{t('admin.columns.fee')}</TableCell>
+            <TableCell>{t('admin.columns.account')}</TableCell>
+            <TableCell>{t('admin.columns.status')}</TableCell>
+            <TableCell>{t('admin.columns.approvals')}</TableCell>
+            <TableCell>{t('admin.columns.createdAt')}</TableCell>
+          </>
+        }
+        empty={list.isSuccess && rows.length === 0}
+        emptyTestId="withdrawal-table-empty"
+        total={list.data?.total ?? 0}
+        pager={filters}
+        pageSizes={[10, 20, 50, 100]}
+      >
+        {rows.map((row) => {
+          const approvals = approvalState(row);
+          return (
+            <TableRow
+              key={row.id}
+              hover
+              onClick={() => setOpenId(row.id)}
+              sx={{ cursor: 'pointer' }}
+              data-testid={`admin-withdrawal-${row.id}`}
+              data-status={row.status}
+            >
+              {canReview ? (
+                <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    checked={selected.includes(row.id)}
+                    disabled={row.status !== 'pending'}
+                    onChange={() => toggle(row.id)}
+                    slotProps={{ input: { 'aria-label': t('admin.batch.select', { id: row.id }) } }}
+                  />
+                </TableCell>
               ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, next) => {
-            setPage(next);
-            setSelected([]);
-          }}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-            setSelected([]);
-          }}
-          labelRowsPerPage={t('admin.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
-        />
-      </Paper>
+              <TableCell>{row.id}</TableCell>
+              <TableCell>
+                {row.agentNickname} (#{row.agentId})
+              </TableCell>
+              <TableCell align="right">{row.amount}</TableCell>
+              <TableCell align="right">{row.fee}</TableCell>
+              <TableCell>
+                {t(`admin.account.${row.accountType}`)} · {row.accountName}
+              </TableCell>
+              <TableCell>
+                <WithdrawalStatusChip status={row.status} />
+              </TableCell>
+              <TableCell>
+                {approvals.given}/{approvals.needed}
+                {approvals.needsSecond ? ` · ${t('admin.twoPerson.short')}` : ''}
+              </TableCell>
+              <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </PagedTable>
 
       <Box>
         <WithdrawalDetail id={openId} onClose={() => setOpenId(null)} />

@@ -1,18 +1,15 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { MONEY_INPUT_MAX_LENGTH } from '@promoter/contract';
-import type { ControllerRenderProps } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 
-interface MoneyAmountFieldProps {
-  /** The field of react-hook-form's Controller that holds the amount as typed. */
-  field: Pick<ControllerRenderProps, 'name' | 'onBlur' | 'ref'> & {
-    value: string;
-    onChange: (value: string) => void;
-  };
-  /** The translated refusal of the amount, if any. */
-  error: string | undefined;
+interface MoneyAmountFieldProps<V extends FieldValues> {
+  /** The react-hook-form form's control, and the name of its field that holds the amount as typed. */
+  control: Control<V>;
+  name: FieldPathByValue<V, string>;
   label: string;
-  /** Shown while the amount is not refused. */
+  /** Shown while the amount is not refused (else the form's translated refusal). */
   hint: string;
   required?: boolean;
   disabled?: boolean;
@@ -20,27 +17,36 @@ interface MoneyAmountFieldProps {
 }
 
 /** A typed amount of yuan (¥, digits and a point only, as long as the contract's money input may be). */
-export function MoneyAmountField({
-  field,
-  error,
+export function MoneyAmountField<V extends FieldValues>({
+  control,
+  name,
   label,
   hint,
   required,
   disabled,
   testId,
-}: MoneyAmountFieldProps) {
+}: MoneyAmountFieldProps<V>) {
   return (
-    <TextField
-      {...field}
-      onChange={(event) => field.onChange(event.target.value.replace(/[^\d.]/g, ''))}
-      label={label}
-      required={required}
-      disabled={disabled}
-      error={error !== undefined}
-      helperText={error ?? hint}
-      slotProps={{
-        input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', maxLength: MONEY_INPUT_MAX_LENGTH, 'data-testid': testId },
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <TextField
+            {...field}
+            onChange={(event) => field.onChange(event.target.value.replace(/[^\d.]/g, ''))}
+            label={label}
+            required={required}
+            disabled={disabled}
+            error={error !== undefined}
+            helperText={error ?? hint}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
+              htmlInput: { inputMode: 'decimal', maxLength: MONEY_INPUT_MAX_LENGTH, 'data-testid': testId },
+            }}
+          />
+        );
       }}
     />
   );

@@ -91,12 +91,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
   const { user } = useAgentUser();
   const stock = user?.diamonds;
   // The contract's diamonds of one move (recharge, transferAgent), then the agent's stock.
-  const {
-    control,
-    handleSubmit,
-    reset,
-    formState: { isValid },
-  } = useAmountForm(
+  const { control, handleSubmit, reset, isValid } = useAmountForm(
     diamondAmountRule(t),
     (amount) =>
       stock !== undefined && Number(amount.trim()) > stock && t('money.amount.notEnoughStock', { stock }),

@@ -121,27 +121,21 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
     <Card component="form" noValidate onSubmit={handleSubmit((values) => operation.ask(values))}>
       <CardContent>
         <Stack spacing={2.5}>
-          <Controller
-            name="amount"
+          <MoneyAmountField
             control={control}
-            render={({ field, fieldState }) => (
-              <MoneyAmountField
-                field={field}
-                error={fieldState.error?.message}
-                label={t('money.withdrawApply.amount')}
-                hint={
-                  balance
-                    ? t('money.withdrawApply.amountHint', {
-                        min: formatMoney(rules.min),
-                        balance: formatMoney(balance),
-                      })
-                    : ' '
-                }
-                required
-                disabled={apply.isPending}
-                testId="withdraw-amount-input"
-              />
-            )}
+            name="amount"
+            label={t('money.withdrawApply.amount')}
+            hint={
+              balance
+                ? t('money.withdrawApply.amountHint', {
+                    min: formatMoney(rules.min),
+                    balance: formatMoney(balance),
+                  })
+                : ' '
+            }
+            required
+            disabled={apply.isPending}
+            testId="withdraw-amount-input"
           />
           {quote ? (
             <Stack

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { calls, fenToMoney } from '@promoter/contract';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
@@ -108,12 +108,7 @@ function ExchangeCard() {
   const balanceFen = safeFen(user?.balance);
   const moneyFormat = t('money.amount.moneyFormat');
   // The contract's amount (withdrawExchange), then this agent's bounds: a balance to take it from, a diamond.
-  const {
-    control,
-    handleSubmit,
-    reset,
-    formState: { isValid },
-  } = useAmountForm(
+  const { control, handleSubmit, reset, isValid } = useAmountForm(
     { schema: calls.withdrawExchange.input.shape.amount, invalid: moneyFormat },
     (typed) => {
       const fen = parseMoneyInput(typed);
@@ -168,19 +163,13 @@ function ExchangeCard() {
               })}
             </Alert>
           ) : null}
-          <Controller
-            name="amount"
+          <MoneyAmountField
             control={control}
-            render={({ field, fieldState }) => (
-              <MoneyAmountField
-                field={field}
-                error={fieldState.error?.message}
-                label={t('money.exchange.amountLabel')}
-                hint={user ? t('money.amount.available', { balance: formatMoney(user.balance) }) : ' '}
-                disabled={exchange.isPending}
-                testId="exchange-amount-input"
-              />
-            )}
+            name="amount"
+            label={t('money.exchange.amountLabel')}
+            hint={user ? t('money.amount.available', { balance: formatMoney(user.balance) }) : ' '}
+            disabled={exchange.isPending}
+            testId="exchange-amount-input"
           />
           {quote && isValid ? (
             <Typography variant="body2" data-testid="exchange-preview">

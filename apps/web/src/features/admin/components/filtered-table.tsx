@@ -1,0 +1,112 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Pager } from '../lib/use-filtered-pages';
+
+interface FilterBarProps {
+  /** How many cells the bar has on a wide screen, the apply button included. */
+  columns: number;
+  onApply: () => void;
+  testId?: string;
+  applyTestId?: string;
+  children: ReactNode;
+}
+
+/** A console list's filters: a form of small fields in a grid, applied by its last button. */
+export function FilterBar({ columns, onApply, testId, applyTestId, children }: FilterBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      component="form"
+      sx={{
+        p: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, auto)` },
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+      data-testid={testId}
+    >
+      {children}
+      <Button type="submit" variant="contained" data-testid={applyTestId}>
+        {t('admin.filters.apply')}
+      </Button>
+    </Paper>
+  );
+}
+
+/** One field of a filter bar; `date` for a day (its label stays above the browser's date input). */
+export function FilterField({ date, ...props }: TextFieldProps & { date?: boolean }) {
+  return date ? (
+    <TextField size="small" type="date" slotProps={{ inputLabel: { shrink: true } }} {...props} />
+  ) : (
+    <TextField size="small" {...props} />
+  );
+}
+
+interface PagedTableProps {
+  minWidth: number;
+  testId: string;
+  /** The header row's cells. */
+  head: ReactNode;
+  /** How many columns (the empty row spans them). */
+  columns: number;
+  /** The list came back and has no row. */
+  empty: boolean;
+  emptyTestId?: string;
+  total: number;
+  pager: Pager;
+  pageSizes: number[];
+  children: ReactNode;
+}
+
+/** A console list's table, paged on the server: the header, the rows, the empty row, the pagination. */
+export function PagedTable(props: PagedTableProps) {
+  const { t } = useTranslation();
+  const { pager } = props;
+  return (
+    <Paper>
+      <TableContainer>
+        <Table size="small" sx={{ minWidth: props.minWidth }} data-testid={props.testId}>
+          <TableHead>
+            <TableRow>{props.head}</TableRow>
+          </TableHead>
+          <TableBody>
+            {props.children}
+            {props.empty ? (
+              <TableRow>
+                <TableCell colSpan={props.columns} align="center" data-testid={props.emptyTestId}>
+                  {t('admin.empty')}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={props.total}
+        page={pager.page}
+        rowsPerPage={pager.pageSize}
+        rowsPerPageOptions={props.pageSizes}
+        onPageChange={(_, next) => pager.setPage(next)}
+        onRowsPerPageChange={(event) => pager.setPageSize(Number(event.target.value))}
+        labelRowsPerPage={t('admin.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
+      />
+    </Paper>
+  );
+}

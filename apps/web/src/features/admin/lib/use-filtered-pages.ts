@@ -1,0 +1,61 @@
+import { useState } from 'react';
+
+/** A list's page on the server: which one and how long, and how to move. */
+export interface Pager {
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
+}
+
+export interface FilteredPages<F> extends Pager {
+  /** What the filter bar holds now. */
+  form: F;
+  /** What the list was last asked with (the bar's values when applied). */
+  applied: F;
+  /** A filter field's value and change handler, to spread on it. */
+  field: <K extends keyof F>(
+    name: K,
+  ) => { value: F[K]; onChange: (event: { target: { value: string } }) => void };
+  /** Asks the list with the bar's values, from the first page. */
+  apply: () => void;
+}
+
+/**
+ * A console list's filters and pages: the bar's values apart from the applied ones, the page (0-based, as MUI's
+ * TablePagination counts) and its size; applying or a new size goes back to the first page. `onMove` runs on each
+ * apply and each move between pages (the withdrawal queue drops its selection then).
+ */
+export function useFilteredPages<F extends { [K in keyof F]: string }>(
+  empty: F,
+  onMove?: () => void,
+): FilteredPages<F> {
+  const [form, setForm] = useState<F>(empty);
+  const [applied, setApplied] = useState<F>(empty);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  return {
+    form,
+    applied,
+    page,
+    pageSize,
+    field: (name) => ({
+      value: form[name],
+      onChange: (event) => setForm((current) => ({ ...current, [name]: event.target.value })),
+    }),
+    apply: () => {
+      setApplied(form);
+      setPage(0);
+      onMove?.();
+    },
+    setPage: (next) => {
+      setPage(next);
+      onMove?.();
+    },
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(0);
+      onMove?.();
+    },
+  };
+}
