@@ -37,6 +37,16 @@ async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; bu
   return { shares: sharesOf(pricing, order), buyer };
 }
 
+/** Whether the agent may receive what it bought (its row share-locked until the payment commits). */
+async function agentIsActive(tx: Tx, agentId: number): Promise<boolean> {
+  const [agent] = await tx
+    .select({ status: agents.status })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .for('share');
+  return agent?.status === 'active';
+}
+
 /** How far the provider's clock may run ahead of ours when it says when the buyer paid. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -63,9 +73,16 @@ export async function applyPayment(
     // WeChat Pay takes no money after the order's time_expire); otherwise when the notification comes.
     const paidInTime =
       payment.paidAt !== undefined && payment.paidAt.getTime() <= order.expiresAt.getTime() + CLOCK_SKEW_MS;
+    // A frozen (or pending) buying agent receives nothing: the payment is kept on the order as held, for the
+    // operator to refund; no diamonds, no profit up the line.
+    const held = order.agentId !== null && !(await agentIsActive(tx, order.agentId));
     const [live] = await tx
       .update(orders)
-      .set({ status: 'paid', paidAt: payment.paidAt ?? sql`now()`, providerRef: payment.providerRef })
+      .set({
+        status: held ? 'held' : 'paid',
+        paidAt: payment.paidAt ?? sql`now()`,
+        providerRef: payment.providerRef,
+      })
       .where(
         and(
           eq(orders.id, order.id),
@@ -82,19 +99,7 @@ export async function applyPayment(
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
       return 'expired';
     }
-    if (live.agentId !== null) {
-      // A frozen (or pending) agent receives nothing: the payment is kept on the order as held, for the
-      // operator to refund; no diamonds, no profit up the line.
-      const [buyer] = await tx
-        .select({ status: agents.status })
-        .from(agents)
-        .where(eq(agents.id, live.agentId))
-        .for('share');
-      if (buyer?.status !== 'active') {
-        await tx.update(orders).set({ status: 'held' }).where(eq(orders.id, live.id));
-        return 'held';
-      }
-    }
+    if (held) return 'held';
     const ref = { type: 'order', id: order.id };
     const { shares, buyer } = await profitsOf(tx, live);
     const postings: Posting[] = [

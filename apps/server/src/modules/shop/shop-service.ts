@@ -88,9 +88,13 @@ export async function buyGoods(
       .where(and(eq(orders.playerId, session.playerId), eq(orders.requestId, input.requestId)));
     return order;
   };
-  const answer = (order: typeof orders.$inferSelect): BuyAnswer => {
+  // A requestId names one purchase: reused for another, it is refused.
+  const assertSameRequest = (order: typeof orders.$inferSelect) => {
     if (order.goodsId !== input.goodsId || order.quantity !== input.quantity || order.payChannel !== channel)
       throw new AppError('requestIdReused');
+  };
+  const answer = (order: typeof orders.$inferSelect): BuyAnswer => {
+    assertSameRequest(order);
     if (!order.payUrl) throw new AppError('paymentUnavailable');
     // A retry must not pay an order that can no longer be delivered; a paid one is answered (its page shows it).
     const closed =
@@ -147,8 +151,7 @@ export async function buyGoods(
       order = raced;
     }
   }
-  if (order.goodsId !== input.goodsId || order.quantity !== input.quantity || order.payChannel !== channel)
-    throw new AppError('requestIdReused');
+  assertSameRequest(order);
   if (order.expiresAt <= new Date()) throw new AppError('orderClosed');
 
   const payment = {
