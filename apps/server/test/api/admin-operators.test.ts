@@ -115,6 +115,9 @@ describe('sign-in with two factors', () => {
       ...asOperator(owner),
     });
     expect(disabled.data).toMatchObject({ disabled: true });
+    // An update that names no change answers the operator as it is (found by the fuzz: it answered 500).
+    const unchanged = await api(t.app, 'adminOperatorUpdate', { input: { id: op.id }, ...asOperator(owner) });
+    expect(unchanged).toMatchObject({ status: 200, code: 1, data: { id: op.id, disabled: true } });
     expect((await api(t.app, 'adminMe', { ...asOperator(third) })).code).toBe(
       ResponseCode.operatorNotSignedIn,
     );

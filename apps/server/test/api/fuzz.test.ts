@@ -25,6 +25,11 @@ import { fuzzInput, hostileValue } from '../zod-arbitrary';
  * caller; FUZZ_RUNS makes it larger (`npm run chaos`).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/**
+ * Time for one call's runs, all its callers: a call that hashes a password (argon2id, 64 MiB) takes up to a few
+ * hundred milliseconds per accepted input, so the larger runs of `npm run chaos` get time in proportion.
+ */
+const CALL_TIMEOUT_MS = Math.max(60_000, RUNS * 3 * 300);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 let t: TestApp;
@@ -267,25 +272,29 @@ function notify(raw: string) {
 describe(`fuzz from the contract (${RUNS} inputs per call and caller)`, () => {
   const names = Object.keys(calls) as CallName[];
 
-  it.each(names)('%s: no 5xx, nothing refused moves money', async (name) => {
-    const def = calls[name] as CallDef;
-    const callers =
-      def.auth === 'operator'
-        ? (['anonymous', 'agent', 'owner'] as const)
-        : (['anonymous', 'agent'] as const);
-    for (const caller of callers) {
-      let before = await moneySnapshot();
-      await fc.assert(
-        fc.asyncProperty(fuzzInput(def.input), async (input) => {
-          const response = await send(name, input, caller);
-          let refused = response.statusCode >= 400;
-          if (!refused) refused = (response.json() as { code: number }).code !== 1;
-          before = await checkAnswer(`${name} as ${caller}`, input, response, before, refused);
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-    }
-  });
+  it.each(names)(
+    '%s: no 5xx, nothing refused moves money',
+    async (name) => {
+      const def = calls[name] as CallDef;
+      const callers =
+        def.auth === 'operator'
+          ? (['anonymous', 'agent', 'owner'] as const)
+          : (['anonymous', 'agent'] as const);
+      for (const caller of callers) {
+        let before = await moneySnapshot();
+        await fc.assert(
+          fc.asyncProperty(fuzzInput(def.input), async (input) => {
+            const response = await send(name, input, caller);
+            let refused = response.statusCode >= 400;
+            if (!refused) refused = (response.json() as { code: number }).code !== 1;
+            before = await checkAnswer(`${name} as ${caller}`, input, response, before, refused);
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+      }
+    },
+    CALL_TIMEOUT_MS,
+  );
 
   it('the game API: no 5xx for signed requests of any shape', async () => {
     for (const [path, schema] of [

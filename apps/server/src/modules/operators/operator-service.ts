@@ -92,6 +92,8 @@ export async function updateOperator(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(operators).where(eq(operators.id, input.id)).for('update');
     if (!before) throw new AppError('operatorNotFound');
+    // Nothing asked to change: the operator as it is, nothing written.
+    if (input.role === undefined && input.disabled === undefined) return toOperatorDto(before);
     const [after] = await tx
       .update(operators)
       .set({
