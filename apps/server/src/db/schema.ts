@@ -24,18 +24,22 @@ export type OrderPricing =
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A game player, keyed by the id the game gives it. */
-export const players = pgTable('players', {
-  id: integer('id').primaryKey(),
-  nickname: text('nickname').notNull(),
-  avatar: text('avatar').notNull().default(''),
-  mobile: text('mobile').unique(),
-  unionId: text('union_id').unique(),
-  /** The player's openid under this site's WeChat app (from WeChat sign-in or the silent authorization): the payer of WeChat Pay JSAPI. */
-  wechatOpenId: text('wechat_open_id'),
-  boundAgentId: integer('bound_agent_id').references((): AnyPgColumn => agents.id),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const players = pgTable(
+  'players',
+  {
+    id: integer('id').primaryKey(),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    mobile: text('mobile').unique(),
+    unionId: text('union_id').unique(),
+    /** The player's openid under this site's WeChat app (from WeChat sign-in or the silent authorization): the payer of WeChat Pay JSAPI. */
+    wechatOpenId: text('wechat_open_id'),
+    boundAgentId: integer('bound_agent_id').references((): AnyPgColumn => agents.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('players_created_idx').on(t.createdAt)],
+);
 
 /** A promoter. Every agent is also a player; levels 1 diamond, 2 gold, 3 silver; a child's level is greater. */
 export const agents = pgTable(
@@ -59,6 +63,7 @@ export const agents = pgTable(
   (t) => [
     check('agents_level_range', sql`${t.level} between 1 and 3`),
     index('agents_parent_idx').on(t.parentId),
+    index('agents_created_idx').on(t.createdAt),
   ],
 );
 
@@ -113,6 +118,8 @@ export const ledgerEntries = pgTable(
     // queries' ORDER BY ... DESC, whose default is NULLS FIRST.)
     index('ledger_account_time_idx_v2').on(t.accountId, t.createdAt, t.id),
     index('ledger_account_type_time_idx_v2').on(t.accountId, t.billType, t.createdAt, t.id),
+    // The console's reports sum a bill type over a period across all accounts.
+    index('ledger_type_time_idx').on(t.billType, t.createdAt),
   ],
 );
 
@@ -161,17 +168,28 @@ export const options = pgTable('options', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A text the operator writes in other languages: `{ "en": { ... }, "ja": { ... } }`, keyed by the web's language codes.
+ * The row's own columns hold the Chinese text, the fallback of every language missing here.
+ */
+export type Translations<T> = Partial<Record<string, T>>;
+
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   content: text('content').notNull(),
+  translations: jsonb('translations')
+    .$type<Translations<{ title: string; content: string }>>()
+    .notNull()
+    .default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const goodsCategories = pgTable('goods_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  names: jsonb('names').$type<Translations<string>>().notNull().default({}),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -182,6 +200,7 @@ export const goods = pgTable('goods', {
     .notNull()
     .references(() => goodsCategories.id),
   name: text('name').notNull(),
+  names: jsonb('names').$type<Translations<string>>().notNull().default({}),
   image: text('image').notNull().default(''),
   diamonds: integer('diamonds').notNull(),
   active: boolean('active').notNull().default(true),
@@ -252,7 +271,14 @@ export const withdrawals = pgTable(
       .default('pending'),
     accountType: text('account_type', { enum: ['wechat', 'alipay', 'bank'] }).notNull(),
     accountName: text('account_name').notNull(),
-    accountNo: text('account_no').notNull(),
+    /** Older rows only: the number in clear, moved to accountSealed at start (issue 14); null on every new row. */
+    accountNo: text('account_no'),
+    /** A copy of the number it is paid to, sealed (AES-256-GCM); deleting the payout account later changes nothing. */
+    accountSealed: text('account_sealed'),
+    /** The number as the agent and every answer read it: the first 12 characters hidden by asterisks. */
+    accountMasked: text('account_masked'),
+    /** The saved payout account it was made from, if any (no foreign key: the account may be deleted later). */
+    payoutAccountId: bigint('payout_account_id', { mode: 'number' }),
     bankName: text('bank_name'),
     /** The reason of a rejection or a failure, as the agent reads it. */
     remark: text('remark'),
@@ -382,6 +408,11 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // The console's sales reports: paid orders by the time they were paid.
+    index('orders_paid_time_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    index('orders_time_idx').on(t.createdAt, t.id),
     check('orders_amount_positive', sql`${t.amountFen} > 0 and ${t.quantity} > 0`),
   ],
 );
@@ -512,5 +543,88 @@ export const adjustments = pgTable(
     check('adjustments_player_diamonds_only', sql`${t.ownerType} = 'agent' or ${t.currency} = 'diamonds'`),
     index('adjustments_status_time_idx').on(t.status, t.createdAt),
     index('adjustments_owner_idx').on(t.ownerType, t.ownerId, t.createdAt),
+  ],
+);
+
+/**
+ * What the operator tells the agents: to all of them (level null) or to one level. The agent reads it in its language
+ * (translations), Chinese being the fallback. Withdrawn ones stay for the record and are no longer shown.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    translations: jsonb('translations')
+      .$type<Translations<{ title: string; content: string }>>()
+      .notNull()
+      .default({}),
+    /** Null: every agent; else only agents of this level. */
+    level: smallint('level'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('announcements_level_range', sql`${t.level} is null or ${t.level} between 1 and 3`),
+    index('announcements_time_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * What happened to an agent, to read in its inbox: written in the transaction of the event itself (a withdrawal
+ * reviewed, a sub-agent or player joined, a profit credited, an order paid or expired, an announcement). `kind` is a
+ * message key, `params` its parameters, so each agent reads it in its own language.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    refType: text('ref_type'),
+    refId: text('ref_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_agent_idx').on(t.agentId, t.id),
+    index('notifications_unread_idx')
+      .on(t.agentId, t.id)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * An agent's saved payout accounts (issue 14): a bank card, Alipay or WeChat. The number is personal data: stored
+ * sealed with AES-256-GCM under a key from the configuration, answered only masked (the first 12 characters hidden).
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    type: text('type', { enum: ['wechat', 'alipay', 'bank'] }).notNull(),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name'),
+    accountSealed: text('account_sealed').notNull(),
+    accountMasked: text('account_masked').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_accounts_agent_idx').on(t.agentId, t.id),
+    uniqueIndex('payout_accounts_one_default_uq')
+      .on(t.agentId)
+      .where(sql`${t.isDefault}`),
   ],
 );

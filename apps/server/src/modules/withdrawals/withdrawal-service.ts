@@ -26,7 +26,7 @@ export function toWithdrawalDto(row: WithdrawalRow): TWithdrawal {
     status: row.status,
     accountType: row.accountType,
     accountName: row.accountName,
-    accountNo: row.accountNo,
+    accountNo: row.accountMasked ?? row.accountNo ?? '',
     bankName: row.bankName,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
