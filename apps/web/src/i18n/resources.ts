@@ -1,8 +1,13 @@
 import type { ResourceKey } from 'i18next';
 import admin from './locales/admin/cn.json';
+import adminAgents from './locales/adminAgents/cn.json';
+import adminCatalog from './locales/adminCatalog/cn.json';
+import adminContent from './locales/adminContent/cn.json';
+import adminReports from './locales/adminReports/cn.json';
 import core from './locales/cn.json';
 import identity from './locales/identity/cn.json';
 import money from './locales/money/cn.json';
+import payout from './locales/payout/cn.json';
 import shop from './locales/shop/cn.json';
 
 /**
@@ -10,10 +15,31 @@ import shop from './locales/shop/cn.json';
  * (`locales/<area>/<lng>.json`), merged under the area's name: `t('money.recharge.title')`. Separate files keep
  * each area's texts together and let work on different areas proceed without touching the same file.
  */
-export const FEATURE_AREAS = ['money', 'identity', 'shop', 'admin'] as const;
+export const FEATURE_AREAS = [
+  'money',
+  'identity',
+  'shop',
+  'payout',
+  'admin',
+  'adminAgents',
+  'adminCatalog',
+  'adminContent',
+  'adminReports',
+] as const;
 
 /** The default locale, bundled with the app. */
-export const cnResources = { ...core, money, identity, shop, admin };
+export const cnResources = {
+  ...core,
+  money,
+  identity,
+  shop,
+  payout,
+  admin,
+  adminAgents,
+  adminCatalog,
+  adminContent,
+  adminReports,
+};
 export type TranslationResources = typeof cnResources;
 
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
