@@ -6,6 +6,7 @@ import adminContent from './locales/adminContent/cn.json';
 import adminReports from './locales/adminReports/cn.json';
 import core from './locales/cn.json';
 import identity from './locales/identity/cn.json';
+import inbox from './locales/inbox/cn.json';
 import money from './locales/money/cn.json';
 import payout from './locales/payout/cn.json';
 import shop from './locales/shop/cn.json';
@@ -20,6 +21,7 @@ export const FEATURE_AREAS = [
   'identity',
   'shop',
   'payout',
+  'inbox',
   'admin',
   'adminAgents',
   'adminCatalog',
@@ -34,6 +36,7 @@ export const cnResources = {
   identity,
   shop,
   payout,
+  inbox,
   admin,
   adminAgents,
   adminCatalog,
