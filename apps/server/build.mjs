@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Workspace packages (the contract) are bundled in; everything from the
+// Bundles the server into dist/main.js and the operator command (`npm run operator`) into dist/operator-cli.js. Workspace packages (the contract) are bundled in; everything from the
 // registry stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@promoter/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'operator-cli': 'src/operator-cli.ts' },
+  outdir: process.env.SERVER_BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
@@ -60,10 +61,13 @@ export function connect(url: string, options: PoolOptions | number = {}): Databa
   return { db, pool, close: () => pool.end() };
 }
 
-/** The generated SQL migrations: next to the bundle in dist/, in the package's drizzle/ folder in source. */
+/** The generated SQL migrations: the package's drizzle/ folder, beside the bundle's folder (dist/) or above src/db. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, here.endsWith('dist') ? '../drizzle' : '../../drizzle');
+  const candidates = [path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
+  return (
+    candidates.find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? candidates[1]!
+  );
 }
 
 export async function runMigrations(db: Db): Promise<void> {
