@@ -6,7 +6,16 @@ import boundaries from 'eslint-plugin-boundaries';
 import importPlugin from 'eslint-plugin-import';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'apps/server/.build-*/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'apps/server/.build-*/**',
+      '**/node_modules/**',
+      'data/**',
+      'artifacts/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
