@@ -10,3 +10,4 @@ export * from './links';
 export * from './operators';
 export * from './admin';
 export * from './admin-agents';
+export * from './translations';
