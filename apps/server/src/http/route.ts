@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionContext } from '../modules/auth/session-service';
+import { recordAudit } from '../modules/audit/audit-service';
 import type { OperatorContext } from '../modules/operators/operator-session-service';
 import { AppError } from '../errors';
 import { refuseNulCharacters } from './input-guard';
@@ -83,8 +84,19 @@ export function defineCall<N extends CallName>(
         const operator = request.operator;
         if (!operator)
           throw new AppError('operatorSignInRequired', undefined, ResponseCode.operatorNotSignedIn);
-        if (!def.right || !hasRight(operator.role, def.right))
+        if (!def.right || !hasRight(operator.role, def.right)) {
+          // A refusal is an action too: who tried which call without its right is kept for the owner to see.
+          await recordAudit(
+            request.server.db,
+            { operatorId: operator.operatorId, operatorName: operator.name, address: request.ip },
+            {
+              action: 'call.denied',
+              target: { type: 'call', id: name },
+              after: { right: def.right ?? null },
+            },
+          );
           throw new AppError('operatorForbidden', { right: def.right ?? '' }, ResponseCode.operatorForbidden);
+        }
         // A one-time password is changed before anything else is done.
         if (operator.mustChangePassword && def.right !== 'self')
           throw new AppError('operatorMustChangePassword', undefined, ResponseCode.operatorForbidden);

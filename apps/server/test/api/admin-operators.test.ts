@@ -212,4 +212,29 @@ describe('the audit log', () => {
       expect(error?.cause?.message).toMatch(/append-only/);
     }
   });
+
+  it('keeps the calls an operator was refused for want of the right', async () => {
+    const viewerOp = await createTestOperator(t.db, 'viewer');
+    const viewer = await operatorToken(t.db, viewerOp.id);
+    const owner = await operatorToken(t.db, (await createTestOperator(t.db, 'owner')).id);
+    expect(
+      (
+        await api(t.app, 'adminOperatorCreate', {
+          input: { name: 'not-made', role: 'owner' },
+          ...asOperator(viewer),
+        })
+      ).code,
+    ).toBe(ResponseCode.operatorForbidden);
+    const denied = await api(t.app, 'adminAuditList', {
+      input: { operatorId: viewerOp.id, action: 'call.denied' },
+      ...asOperator(owner),
+    });
+    expect(denied.data.list).toHaveLength(1);
+    expect(denied.data.list[0]).toMatchObject({
+      operatorName: viewerOp.name,
+      targetType: 'call',
+      targetId: 'adminOperatorCreate',
+      after: { right: 'operators.manage' },
+    });
+  });
 });
