@@ -128,7 +128,7 @@ function serverZones() {
    */
   const SERVER_MODULE_LAYERS = [
     ['options', 'ledger', 'audit'],
-    ['agents', 'content'],
+    ['agents', 'content', 'payout'],
     ['players', 'payments', 'withdrawals'],
     ['auth'],
     ['game', 'shop'],
@@ -174,10 +174,10 @@ function serverZones() {
       message: 'db/ holds the schema and the connection: it imports no module, adapter or HTTP code',
     },
     {
-      target: ['errors.ts', 'i18n', 'config.ts'],
+      target: ['errors.ts', 'i18n', 'config.ts', 'crypto'],
       from: ['modules', 'http', 'plugins', 'platform', 'db', ...COMPOSITION],
       message:
-        'errors, messages and configuration are the foundation: they import nothing of the server above them',
+        'errors, messages, configuration and sealing (crypto/) are the foundation: they import nothing of the server above them',
     },
     ...moduleZones,
   ];

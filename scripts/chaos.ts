@@ -38,6 +38,7 @@ const SERVER_MODE = process.env.CHAOS_SERVER === 'dist' ? 'dist' : 'source';
 /** After a phase's time no new operation starts; those without an answer keep retrying this long (faults off). */
 const DRAIN_SECONDS = 30;
 const APP_SECRET = `chaos-app-${randomBytes(12).toString('hex')}`;
+const PAYOUT_KEY = randomBytes(32).toString('base64');
 const GAME_SECRET = `chaos-game-${randomBytes(12).toString('hex')}`;
 const PASSWORD = 'chaos-password-1';
 const ARTIFACTS = path.join(ROOT, 'artifacts', 'chaos');
@@ -979,6 +980,7 @@ async function main() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       GAME_API_SECRET: GAME_SECRET,
       APP_SECRET,
+      PAYOUT_ENCRYPTION_KEY: PAYOUT_KEY,
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ALLOW_LOG_SMS: 'true',
       SEED_DEMO: 'false',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeKey } from './crypto/seal';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -43,6 +44,14 @@ const ZEnv = z.object({
   GAME_API_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Secret for the server's own signed tokens (WeChat tickets, OAuth state). */
   APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  /** The key that seals payout account numbers at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64. */
+  PAYOUT_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => decodeKey(v) !== null,
+      'must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   WECHAT_APP_ID: z.string().min(1).optional(),
   WECHAT_APP_SECRET: z.string().min(1).optional(),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
@@ -137,9 +146,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // A real deployment: its own database, outside the test suite. It never runs on a published secret, and on
   // the demo's providers only when the operator names them.
   const deployment = !embedded && e.NODE_ENV !== 'test';
-  if (!embedded && (e.GAME_API_SECRET === undefined || e.APP_SECRET === undefined)) {
+  const missingSecrets = (['GAME_API_SECRET', 'APP_SECRET', 'PAYOUT_ENCRYPTION_KEY'] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (!embedded && missingSecrets.length > 0) {
     throw new ConfigError(
-      'Invalid configuration:\n  GAME_API_SECRET, APP_SECRET: required when DATABASE_URL is set (the embedded ' +
+      `Invalid configuration:\n  ${missingSecrets.join(', ')}: required when DATABASE_URL is set (the embedded ` +
         'database generates its own in DATA_DIR)',
     );
   }
@@ -175,8 +187,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       );
   }
   const secrets = embedded
-    ? embeddedSecrets(path.resolve(e.DATA_DIR), e.GAME_API_SECRET, e.APP_SECRET)
-    : { game: e.GAME_API_SECRET as string, app: e.APP_SECRET as string };
+    ? embeddedSecrets(path.resolve(e.DATA_DIR), e.GAME_API_SECRET, e.APP_SECRET, e.PAYOUT_ENCRYPTION_KEY)
+    : {
+        game: e.GAME_API_SECRET as string,
+        app: e.APP_SECRET as string,
+        payoutKey: e.PAYOUT_ENCRYPTION_KEY as string,
+      };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -202,6 +218,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     gameApiSecret: secrets.game,
     appSecret: secrets.app,
+    /** Seals payout account numbers (crypto/seal.ts); 32 bytes. */
+    payoutKey: decodeKey(secrets.payoutKey) as Buffer,
     wechat: {
       appId: e.WECHAT_APP_ID,
       appSecret: e.WECHAT_APP_SECRET,
@@ -244,27 +262,41 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 /**
  * The embedded database's own secrets: those given in the environment, otherwise random ones generated on the
  * first start and kept in DATA_DIR/secrets.json (mode 0600), so a demo never runs on a secret printed in the
- * source, and its tickets and tokens survive a restart.
+ * source, and its tickets, tokens and sealed account numbers survive a restart. A secret missing from an older
+ * file is added; one already there is never replaced (the sealed numbers depend on the payout key).
  */
-function embeddedSecrets(dataDir: string, game?: string, app?: string): { game: string; app: string } {
+function embeddedSecrets(
+  dataDir: string,
+  game?: string,
+  app?: string,
+  payoutKey?: string,
+): { game: string; app: string; payoutKey: string } {
   const file = path.join(dataDir, 'secrets.json');
-  let stored: { gameApiSecret?: unknown; appSecret?: unknown } = {};
+  let stored: { gameApiSecret?: unknown; appSecret?: unknown; payoutEncryptionKey?: unknown } = {};
   try {
     stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
   } catch {
     stored = {};
   }
   const valid = (v: unknown): v is string => typeof v === 'string' && v.length >= 32;
-  if (!valid(stored.gameApiSecret) || !valid(stored.appSecret)) {
+  const validKey = (v: unknown): v is string => typeof v === 'string' && decodeKey(v) !== null;
+  if (!valid(stored.gameApiSecret) || !valid(stored.appSecret) || !validKey(stored.payoutEncryptionKey)) {
     stored = {
       gameApiSecret: valid(stored.gameApiSecret)
         ? stored.gameApiSecret
         : randomBytes(32).toString('base64url'),
       appSecret: valid(stored.appSecret) ? stored.appSecret : randomBytes(32).toString('base64url'),
+      payoutEncryptionKey: validKey(stored.payoutEncryptionKey)
+        ? stored.payoutEncryptionKey
+        : randomBytes(32).toString('base64'),
     };
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  return { game: game ?? (stored.gameApiSecret as string), app: app ?? (stored.appSecret as string) };
+  return {
+    game: game ?? (stored.gameApiSecret as string),
+    app: app ?? (stored.appSecret as string),
+    payoutKey: payoutKey ?? (stored.payoutEncryptionKey as string),
+  };
 }

@@ -53,6 +53,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 export const TEST_GAME_SECRET = 'test-game-secret-0123456789';
+/** The key that seals payout account numbers in the tests (32 bytes, hex). */
+export const TEST_PAYOUT_KEY = '7e'.repeat(32);
 
 /**
  * Boots the real app on its own database, as the server does, without listening unless asked. Its rate-limit
@@ -70,6 +72,7 @@ export async function build(
     DATABASE_URL: database.url,
     GAME_API_SECRET: TEST_GAME_SECRET,
     APP_SECRET: 'test-app-secret-0123456789',
+    PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
     PUBLIC_URL: 'http://promoter.test',
     LOG_LEVEL: 'silent',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

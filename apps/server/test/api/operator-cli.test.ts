@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../../src/modules/operators/totp';
-import { api, TEST_GAME_SECRET } from '../helper';
+import { api, TEST_GAME_SECRET, TEST_PAYOUT_KEY } from '../helper';
 import { TEST_APP_SECRET } from '../operator-factories';
 import { useAdminTestApp } from './admin-support';
 
@@ -37,6 +37,7 @@ describe('the operator command', () => {
         DATABASE_URL: t.databaseUrl,
         GAME_API_SECRET: TEST_GAME_SECRET,
         APP_SECRET: TEST_APP_SECRET,
+        PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
         PUBLIC_URL: 'http://promoter.test',
       },
       encoding: 'utf8',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -7,7 +7,11 @@ import { ConfigError, parseConfig } from '../../src/config';
 import { publicUrlOf } from '../../src/http/public-url';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'promoter-config-'));
-const secrets = { GAME_API_SECRET: 'g'.repeat(32), APP_SECRET: 'a'.repeat(32) };
+const secrets = {
+  GAME_API_SECRET: 'g'.repeat(32),
+  APP_SECRET: 'a'.repeat(32),
+  PAYOUT_ENCRYPTION_KEY: 'k'.repeat(43),
+};
 /** A real deployment's database, with its secrets. */
 const deployment = { DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production', ...secrets };
 
@@ -44,6 +48,43 @@ describe('configuration', () => {
     expect(parseConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
     expect(parseConfig({ DATA_DIR: tempDir() }).appSecret).not.toBe(first.appSecret);
     expect(parseConfig({ DATA_DIR: dataDir, APP_SECRET: 'c'.repeat(32) }).appSecret).toBe('c'.repeat(32));
+  });
+
+  it('seals payout numbers with a key of the embedded database’s own, added to an older secrets file and then kept', () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'secrets.json');
+    // A data folder from before issue 14: its two secrets stay, a payout key is added beside them.
+    writeFileSync(file, JSON.stringify({ gameApiSecret: 'g'.repeat(40), appSecret: 'a'.repeat(40) }));
+    const first = parseConfig({ DATA_DIR: dataDir });
+    expect(first.appSecret).toBe('a'.repeat(40));
+    expect(first.payoutKey).toHaveLength(32);
+    expect(parseConfig({ DATA_DIR: dataDir }).payoutKey.equals(first.payoutKey)).toBe(true);
+    expect(parseConfig({ DATA_DIR: tempDir() }).payoutKey.equals(first.payoutKey)).toBe(false);
+    const hex = '0f'.repeat(32);
+    expect(parseConfig({ DATA_DIR: dataDir, PAYOUT_ENCRYPTION_KEY: hex }).payoutKey.toString('hex')).toBe(
+      hex,
+    );
+  });
+
+  it('refuses a DATABASE_URL deployment without PAYOUT_ENCRYPTION_KEY, and a key that is not 32 bytes', () => {
+    const { PAYOUT_ENCRYPTION_KEY: _given, ...withoutKey } = secrets;
+    for (const NODE_ENV of ['production', 'test'])
+      expect(() => parseConfig({ DATABASE_URL: 'postgres://u@db/x', NODE_ENV, ...withoutKey })).toThrow(
+        /PAYOUT_ENCRYPTION_KEY: required when DATABASE_URL is set/,
+      );
+    for (const bad of ['short', '0f'.repeat(31), 'k'.repeat(44), '0f'.repeat(33)])
+      expect(() => parseConfig({ DATA_DIR: tempDir(), PAYOUT_ENCRYPTION_KEY: bad })).toThrow(
+        /PAYOUT_ENCRYPTION_KEY: must be 32 bytes/,
+      );
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      parseConfig({
+        DATABASE_URL: 'postgres://u@db/x',
+        NODE_ENV: 'test',
+        ...withoutKey,
+        PAYOUT_ENCRYPTION_KEY: base64,
+      }).payoutKey.equals(Buffer.alloc(32, 7)),
+    ).toBe(true);
   });
 
   it('stops a deployment on the demo providers unless each is named, and lists the opt-ins', () => {

@@ -8,6 +8,7 @@ const env = (values: Record<string, string>) =>
     NODE_ENV: 'test',
     GAME_API_SECRET: 'g'.repeat(32),
     APP_SECRET: 'a'.repeat(32),
+    PAYOUT_ENCRYPTION_KEY: 'k'.repeat(43),
     ...values,
   });
 

@@ -1,38 +1,25 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
+import { deriveKey, openSealed, sealText } from '../../crypto/seal';
 
 /**
- * TOTP (RFC 6238, 6 digits, 30 s) through otplib. The secret is stored encrypted (AES-256-GCM, a key derived from
- * APP_SECRET), so a copy of the database alone yields no second factor; it is never answered by a call.
+ * TOTP (RFC 6238, 6 digits, 30 s) through otplib. The secret is stored sealed (crypto/seal.ts: AES-256-GCM, a key
+ * derived from APP_SECRET), so a copy of the database alone yields no second factor; it is never answered by a call.
  */
 export const TOTP_ISSUER = 'Promoter';
 /** Codes of the previous and the next step are accepted too (clock drift); each step is good once. */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
-const keyOf = (appSecret: string) => createHash('sha256').update(`operator-totp:${appSecret}`).digest();
+const keyOf = (appSecret: string) => deriveKey(appSecret, 'operator-totp');
 
 export function newTotpSecret(): string {
   return generateSecret();
 }
 
-export function encryptTotpSecret(appSecret: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(appSecret), iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), sealed]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join(':');
-}
+export const encryptTotpSecret = (appSecret: string, secret: string): string =>
+  sealText(keyOf(appSecret), secret);
 
-export function decryptTotpSecret(appSecret: string, stored: string): string {
-  const [version, iv, tag, sealed] = stored.split(':');
-  if (version !== 'v1' || !iv || !tag || !sealed) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(appSecret), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString(
-    'utf8',
-  );
-}
+export const decryptTotpSecret = (appSecret: string, stored: string): string =>
+  openSealed(keyOf(appSecret), stored);
 
 export const totpUri = (name: string, secret: string) =>
   generateURI({ issuer: TOTP_ISSUER, label: name, secret });
