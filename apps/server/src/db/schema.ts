@@ -35,10 +35,15 @@ export const players = pgTable(
     /** The player's openid under this site's WeChat app (from WeChat sign-in or the silent authorization): the payer of WeChat Pay JSAPI. */
     wechatOpenId: text('wechat_open_id'),
     boundAgentId: integer('bound_agent_id').references((): AnyPgColumn => agents.id),
+    /** When it bound to its current agent (null: unbound, or bound before this was kept). */
+    boundAt: timestamp('bound_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('players_created_idx').on(t.createdAt)],
+  (t) => [
+    index('players_created_idx').on(t.createdAt),
+    index('players_bound_agent_idx').on(t.boundAgentId, t.boundAt),
+  ],
 );
 
 /** A promoter. Every agent is also a player; levels 1 diamond, 2 gold, 3 silver; a child's level is greater. */
@@ -627,4 +632,21 @@ export const payoutAccounts = pgTable(
       .on(t.agentId)
       .where(sql`${t.isDefault}`),
   ],
+);
+
+/**
+ * Each time an agent's invite link is opened (issue 12, the web-analytics dashboard): the visitor is a random id the
+ * browser keeps, stored hashed, so opens and distinct visitors can be counted without knowing who they are.
+ */
+export const inviteOpens = pgTable(
+  'invite_opens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invite_opens_agent_time_idx').on(t.agentId, t.createdAt)],
 );

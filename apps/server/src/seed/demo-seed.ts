@@ -128,6 +128,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         avatar: '',
         mobile: `1390000${String(i + 1).padStart(4, '0')}`,
         boundAgentId: agentId,
+        // Bound over the last weeks, so the dashboards have a history.
+        boundAt: agentId === null ? null : new Date(Date.now() - (i + 1) * 3 * 86_400_000),
       })),
     );
 

@@ -152,7 +152,7 @@ export async function promoteBoundPlayer(
     // An agent is not bound to another agent: its parent is the relation now.
     await tx
       .update(players)
-      .set({ boundAgentId: null })
+      .set({ boundAgentId: null, boundAt: null })
       .where(and(eq(players.id, player.id), eq(players.boundAgentId, agentId)));
     return { child: await childDto(tx, (row as { id: number }).id) };
   });

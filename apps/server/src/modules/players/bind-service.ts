@@ -23,7 +23,7 @@ export async function bindToAgent(db: Db, playerId: number, agentId: number): Pr
   // One conditional update: two racing binds cannot both win.
   const [row] = await db
     .update(players)
-    .set({ boundAgentId: agentId, updatedAt: sql`now()` })
+    .set({ boundAgentId: agentId, boundAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(players.id, playerId), isNull(players.boundAgentId)))
     .returning();
   if (!row) throw new AppError('alreadyBound');
@@ -36,7 +36,7 @@ export async function unbindFromAgent(db: Db, playerId: number): Promise<TPlayer
   if (!current?.boundAgentId) throw new AppError('notBound');
   const [row] = await db
     .update(players)
-    .set({ boundAgentId: null, updatedAt: sql`now()` })
+    .set({ boundAgentId: null, boundAt: null, updatedAt: sql`now()` })
     .where(eq(players.id, playerId))
     .returning();
   return toPlayerDto(db, row as NonNullable<typeof row>);
