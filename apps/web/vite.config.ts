@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
 // work wherever the server mounts it. In dev and preview, `/api` goes to the local server.
@@ -7,7 +8,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

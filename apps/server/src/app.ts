@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
@@ -82,6 +84,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: deps.platform?.payments ?? createPaymentProvider(deps.config),
   });
 
+  // Answers over 1 KB are compressed for clients that ask (brotli at a fast quality, else gzip); the SPA's files come
+  // precompressed from the build (plugins/web.ts), which this leaves alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

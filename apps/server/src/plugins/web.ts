@@ -18,7 +18,10 @@ export const webPlugin = fp(async (app) => {
     root,
     prefix: '/',
     wildcard: true,
-    index: 'index.html',
+    // An array: with preCompressed, @fastify/static finds the index of `/` only from a list.
+    index: ['index.html'],
+    // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as they are.
+    preCompressed: true,
     // Hashed assets are immutable; index.html must always be fresh so a deploy reaches every phone.
     setHeaders: (res, filePath) => {
       res.header(

@@ -1,0 +1,94 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../helper';
+
+/** Answers are compressed for clients that ask; the SPA's files are sent precompressed and cached by their hash. */
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'promoter-web-'));
+const script = `console.log(${JSON.stringify('diamonds '.repeat(400))});`;
+
+let t: TestApp;
+beforeAll(async () => {
+  mkdirSync(path.join(webDir, 'assets'));
+  // As the build writes them (apps/web/precompress.ts): index.html always has its copies.
+  const index = '<!doctype html><title>x</title>';
+  writeFileSync(path.join(webDir, 'index.html'), index);
+  writeFileSync(path.join(webDir, 'index.html.br'), brotliCompressSync(index));
+  writeFileSync(path.join(webDir, 'index.html.gz'), gzipSync(index));
+  writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), script);
+  writeFileSync(path.join(webDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
+  t = await build({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('compresses a large API answer with brotli or gzip as asked, and not for a client that does not ask', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(10_000);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/agent/public/agentCard?agentId=1',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the build’s precompressed files, hashed ones cached for a year, index.html revalidated', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const index = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect(index.statusCode, String(encoding)).toBe(200);
+      expect(index.headers['content-encoding']).toBe(encoding);
+      expect(index.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
