@@ -32,6 +32,7 @@ import {
 } from './enums';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
+import { adminReportCalls } from './admin-reports';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
 import {
@@ -626,6 +627,7 @@ export const calls = {
   }),
   ...adminCalls,
   ...adminAgentCalls,
+  ...adminReportCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -10,4 +10,5 @@ export * from './links';
 export * from './operators';
 export * from './admin';
 export * from './admin-agents';
+export * from './admin-reports';
 export * from './translations';

@@ -133,9 +133,33 @@ export async function request<N extends CallName>(
     unlink();
   }
 
+  throwIfRefused(envelope, isOperatorCall ? { operatorToken } : null);
+
+  const data = def.data.safeParse(envelope.data);
+  if (!data.success) {
+    progress.done();
+    notify.error(i18n.t('errors.badResponse'));
+    throw new ContractError(`${def.path}: ${data.error.message}`);
+  }
+  if (isOperatorCall) operatorSession.touch();
+  else if (token && def.auth !== 'anyone') session.touch();
+  return data.data as CallData<N>;
+}
+
+/**
+ * An envelope that is not a success, handled as every call's is: the operator's 10101 ends its session (and goes to
+ * the console's login), its 10103 shows why; the agent's 10001 ends the agent's session; a failure (0) shows its
+ * message; every one rejects with an ApiError. `operator` is given for the console's calls (the token they carried).
+ * The CSV exports, which answer a file unless refused, read their refusals through this too.
+ */
+export function throwIfRefused(
+  envelope: { code: number; msg: string },
+  operator: { operatorToken: string | null } | null,
+): void {
+  const isOperatorCall = operator !== null;
   if (isOperatorCall && envelope.code === ResponseCode.operatorNotSignedIn) {
     progress.done();
-    const hadSession = operatorToken !== null;
+    const hadSession = operator.operatorToken !== null;
     operatorSession.clear();
     if (hadSession) notify.error(envelope.msg);
     onOperatorSessionExpired();
@@ -162,14 +186,4 @@ export async function request<N extends CallName>(
   if (envelope.code !== ResponseCode.success) {
     throw new ApiError(envelope.code, envelope.msg);
   }
-
-  const data = def.data.safeParse(envelope.data);
-  if (!data.success) {
-    progress.done();
-    notify.error(i18n.t('errors.badResponse'));
-    throw new ContractError(`${def.path}: ${data.error.message}`);
-  }
-  if (isOperatorCall) operatorSession.touch();
-  else if (token && def.auth !== 'anyone') session.touch();
-  return data.data as CallData<N>;
 }

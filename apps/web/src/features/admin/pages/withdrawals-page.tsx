@@ -16,6 +16,7 @@ import type { AdminWithdrawalFilter } from '../../../api/get-admin-withdrawals';
 import { useOperatorRight } from '../../../lib/operator-session';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';
+import { ExportButton } from '../components/export-button';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
@@ -75,9 +76,15 @@ export function WithdrawalsPage() {
 
   return (
     <Stack spacing={2} data-testid="page-admin-withdrawals">
-      <Typography variant="h5" component="h1">
-        {t('admin.nav.withdrawals')}
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h5" component="h1">
+          {t('admin.nav.withdrawals')}
+        </Typography>
+        <ExportButton kind="withdrawals" filters={filterOf(filters.applied)} />
+      </Stack>
       <FilterBar columns={7} onApply={filters.apply} testId="withdrawal-filters" applyTestId="filter-apply">
         <FilterField
           select
