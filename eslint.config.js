@@ -132,7 +132,7 @@ function serverZones() {
     ['players', 'payments', 'withdrawals'],
     ['auth'],
     ['game', 'shop'],
-    ['operators', 'backoffice'],
+    ['operators', 'backoffice', 'catalog'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

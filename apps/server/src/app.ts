@@ -23,6 +23,7 @@ import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
 import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawal-admin-routes';
 import { operatorRoutes } from './modules/operators/operator-routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
+import { catalogRoutes } from './modules/catalog/catalog-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorRoutes);
   await app.register(withdrawalAdminRoutes);
   await app.register(backofficeRoutes);
+  await app.register(catalogRoutes);
   await app.register(webPlugin);
   return app;
 }

@@ -33,6 +33,7 @@ import {
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
 import { adminReportCalls } from './admin-reports';
+import { adminCatalogCalls } from './admin-catalog';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
 import {
@@ -628,6 +629,7 @@ export const calls = {
   ...adminCalls,
   ...adminAgentCalls,
   ...adminReportCalls,
+  ...adminCatalogCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -12,3 +12,4 @@ export * from './admin';
 export * from './admin-agents';
 export * from './admin-reports';
 export * from './translations';
+export * from './admin-catalog';

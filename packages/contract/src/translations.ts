@@ -6,7 +6,20 @@ import { ZText } from './common';
  * columns, the fallback of every language, and in the other 11 languages of the product beside them. The codes are
  * the web app's (`apps/web/src/i18n/languages.ts`), `cn` being the default.
  */
-export const CONTENT_LOCALES = ['cn', 'en', 'ja', 'ko', 'ru', 'fr', 'ge', 'it', 'sp', 'hu', 'he', 'ar'] as const;
+export const CONTENT_LOCALES = [
+  'cn',
+  'en',
+  'ja',
+  'ko',
+  'ru',
+  'fr',
+  'ge',
+  'it',
+  'sp',
+  'hu',
+  'he',
+  'ar',
+] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 /** The languages a text may have besides its Chinese one. */
 export const TRANSLATION_LOCALES = CONTENT_LOCALES.filter(

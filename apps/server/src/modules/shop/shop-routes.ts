@@ -6,7 +6,9 @@ import { recordWechatPayer } from '../auth/wechat-service';
 import { buyGoods, listCategories, queryOrder } from './shop-service';
 
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
-  defineCall(app, 'shopCategories', async ({ session }) => listCategories(app.db, session));
+  defineCall(app, 'shopCategories', async ({ session, request }) =>
+    listCategories(app.db, session, request.locale),
+  );
   defineCall(
     app,
     'buyGoods',
@@ -19,6 +21,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
           orderTtlMinutes: app.config.orderTtlMinutes,
           clientIp: request.ip,
           log: request.log,
+          locale: request.locale,
         },
         session,
         input,

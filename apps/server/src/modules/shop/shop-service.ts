@@ -4,6 +4,7 @@ import {
   clientLinks,
   clientUrl,
   fenToMoney,
+  localizedText,
   type OrderStatus,
   ResponseCode,
 } from '@promoter/contract';
@@ -23,7 +24,11 @@ export async function unitPriceFor(db: Db, session: SessionContext): Promise<num
   return session.agentId !== null ? agentPriceFen(db, session.agentId) : retailPriceFen(db);
 }
 
-export async function listCategories(db: Db, session: SessionContext) {
+/**
+ * The categories with their goods on sale, priced for the caller, named in the caller's language (the request's locale)
+ * where the operator wrote one, in Chinese otherwise.
+ */
+export async function listCategories(db: Db, session: SessionContext, locale: string) {
   const unit = await unitPriceFor(db, session);
   const rows = await db
     .select({ category: goodsCategories, item: goods })
@@ -39,10 +44,14 @@ export async function listCategories(db: Db, session: SessionContext) {
     }
   >();
   for (const { category, item } of rows) {
-    const entry = byCategory.get(category.id) ?? { id: category.id, name: category.name, goods: [] };
+    const entry = byCategory.get(category.id) ?? {
+      id: category.id,
+      name: localizedText(category.name, category.names, locale),
+      goods: [],
+    };
     entry.goods.push({
       id: item.id,
-      name: item.name,
+      name: localizedText(item.name, item.names, locale),
       image: item.image,
       diamonds: item.diamonds,
       price: fenToMoney(item.diamonds * unit),
@@ -74,6 +83,8 @@ export async function buyGoods(
     orderTtlMinutes: number;
     clientIp: string;
     log: FastifyBaseLogger;
+    /** The buyer's language: the order keeps the goods' name as the buyer saw it. */
+    locale: string;
   },
   session: SessionContext,
   input: { goodsId: number; quantity: number; requestId: string; channel?: 'h5' | 'jsapi' | undefined },
@@ -132,7 +143,7 @@ export async function buyGoods(
         agentId: session.agentId,
         requestId: input.requestId,
         goodsId: item.id,
-        goodsName: item.name,
+        goodsName: localizedText(item.name, item.names, deps.locale),
         quantity: input.quantity,
         diamonds,
         unitPriceFen,

@@ -1,0 +1,246 @@
+import {
+  basisPointsToPercent,
+  fenToMoney,
+  type OrderStatus,
+  type TAdminOrder,
+  type TAdminOrderDetail,
+} from '@promoter/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, agents, ledgerEntries, orders, paymentNotifications, players } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/**
+ * The console's orders (issue 11, decision 018): the list, filtered and paged on the server, and an order's page:
+ * its payer, the prices frozen on it, the provider's records, and what it wrote to the ledger (the diamonds delivered
+ * and the profit shares paid up the line).
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A pending order past its time is expired, as its buyer reads it, whether or not the sweep has marked it yet. */
+const statusOf = (order: OrderRow): OrderStatus =>
+  order.status === 'pending' && order.expiresAt <= new Date() ? 'expired' : order.status;
+
+function statusIs(status: OrderStatus): SQL | undefined {
+  if (status === 'pending') return and(eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`);
+  if (status === 'expired')
+    return or(
+      eq(orders.status, 'expired'),
+      and(eq(orders.status, 'pending'), sql`${orders.expiresAt} <= now()`),
+    );
+  return eq(orders.status, status);
+}
+
+const toOrderDto = (order: OrderRow, playerNickname: string): TAdminOrder => ({
+  id: order.id,
+  playerId: order.playerId,
+  playerNickname,
+  agentId: order.agentId,
+  buyer: order.agentId === null ? 'player' : 'agent',
+  goodsId: order.goodsId,
+  goodsName: order.goodsName,
+  quantity: order.quantity,
+  diamonds: order.diamonds,
+  unitPrice: fenToMoney(order.unitPriceFen),
+  amount: fenToMoney(order.amountFen),
+  status: statusOf(order),
+  provider: order.provider,
+  payChannel: order.payChannel,
+  createdAt: order.createdAt.toISOString(),
+  expiresAt: order.expiresAt.toISOString(),
+  paidAt: order.paidAt?.toISOString() ?? null,
+});
+
+export interface OrderQuery {
+  page: number;
+  pageSize: number;
+  orderId?: string | undefined;
+  playerId?: number | undefined;
+  agentId?: number | undefined;
+  buyer?: 'agent' | 'player' | undefined;
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Orders filtered on the server, newest first (the orders_time_idx walk), paged. */
+export async function listOrders(db: DbOrTx, query: OrderQuery) {
+  const where = and(
+    query.orderId ? eq(orders.id, query.orderId) : undefined,
+    query.playerId !== undefined ? eq(orders.playerId, query.playerId) : undefined,
+    query.agentId !== undefined ? eq(orders.agentId, query.agentId) : undefined,
+    query.buyer === 'agent' ? sql`${orders.agentId} is not null` : undefined,
+    query.buyer === 'player' ? sql`${orders.agentId} is null` : undefined,
+    query.status ? statusIs(query.status) : undefined,
+    query.from ? gte(orders.createdAt, new Date(query.from)) : undefined,
+    query.to ? lt(orders.createdAt, new Date(query.to)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, nickname: players.nickname })
+      .from(orders)
+      .innerJoin(players, eq(players.id, orders.playerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    list: rows.map((row) => toOrderDto(row.order, row.nickname)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The agents from `agentId` up, as the tree stands now (at most three deep; bounded anyway). */
+async function lineNow(db: DbOrTx, agentId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    with recursive line(id, parent_id, depth) as (
+      select id, parent_id, 0 from ${agents} where id = ${agentId}
+      union all
+      select a.id, a.parent_id, line.depth + 1 from ${agents} a join line on a.id = line.parent_id where line.depth < 8
+    )
+    select id from line`);
+  return result.rows.map((row) => Number((row as { id: number | string }).id));
+}
+
+async function agentCards(db: DbOrTx, agentIds: readonly number[]) {
+  if (agentIds.length === 0) return new Map<number, { nickname: string; level: number }>();
+  const rows = await db
+    .select({ id: agents.id, level: agents.level, nickname: players.nickname })
+    .from(agents)
+    .innerJoin(players, eq(players.id, agents.playerId))
+    .where(inArray(agents.id, [...agentIds]));
+  return new Map(rows.map((row) => [row.id, { nickname: row.nickname, level: row.level }]));
+}
+
+/**
+ * The ledger entries an order wrote. Entries carry no index by reference, so they are looked up through the accounts
+ * that can hold them (the buyer's diamonds; the balances of the agents of the frozen pricing and of the line as it
+ * stands now, for orders older than the frozen pricing) and the accounts' time index, from the order's creation on.
+ */
+async function entriesOf(
+  db: DbOrTx,
+  order: OrderRow,
+  pricingAgents: readonly number[],
+  boundAgentId: number | null,
+) {
+  if (order.status !== 'paid' && order.status !== 'held') return [];
+  const start = order.agentId ?? boundAgentId;
+  const upline = start === null ? [] : await lineNow(db, start);
+  const agentIds = [...new Set([...pricingAgents, ...upline])];
+  const owners = or(
+    order.agentId !== null
+      ? and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, order.agentId))
+      : and(eq(accounts.ownerType, 'player'), eq(accounts.ownerId, order.playerId)),
+    agentIds.length > 0
+      ? and(eq(accounts.ownerType, 'agent'), inArray(accounts.ownerId, agentIds))
+      : undefined,
+  );
+  return db
+    .select({ entry: ledgerEntries, account: accounts })
+    .from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        owners,
+        gte(ledgerEntries.createdAt, order.createdAt),
+        eq(ledgerEntries.refType, 'order'),
+        eq(ledgerEntries.refId, order.id),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id));
+}
+
+async function nicknamesOf(db: DbOrTx, playerIds: readonly number[]) {
+  if (playerIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: players.id, nickname: players.nickname })
+    .from(players)
+    .where(inArray(players.id, [...playerIds]));
+  return new Map(rows.map((row) => [row.id, row.nickname]));
+}
+
+/** An order's page: the order, its payer, its frozen pricing, the provider's records and its ledger entries. */
+export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOrderDetail> {
+  const [row] = await db
+    .select({ order: orders, payer: players })
+    .from(orders)
+    .innerJoin(players, eq(players.id, orders.playerId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new AppError('orderNotFound');
+  const { order, payer } = row;
+  const pricing = order.pricing;
+  const pricingAgents = pricing?.chain.map((link) => link.agentId) ?? [];
+
+  const [notifications, entries] = await Promise.all([
+    db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderId, order.id))
+      .orderBy(asc(paymentNotifications.id)),
+    entriesOf(db, order, pricingAgents, payer.boundAgentId),
+  ]);
+  const entryAgents = entries.filter((e) => e.account.ownerType === 'agent').map((e) => e.account.ownerId);
+  const cards = await agentCards(db, [...new Set([...pricingAgents, ...entryAgents])]);
+  const playerNames = await nicknamesOf(
+    db,
+    entries.filter((e) => e.account.ownerType === 'player').map((e) => e.account.ownerId),
+  );
+
+  return {
+    order: { ...toOrderDto(order, payer.nickname), providerRef: order.providerRef },
+    payer: {
+      playerId: payer.id,
+      nickname: payer.nickname,
+      mobile: payer.mobile,
+      boundAgentId: payer.boundAgentId,
+    },
+    pricing: pricing
+      ? {
+          buyer: pricing.buyer,
+          chain:
+            pricing.buyer === 'agent'
+              ? pricing.chain.map((link) => ({
+                  agentId: link.agentId,
+                  nickname: cards.get(link.agentId)?.nickname ?? '',
+                  level: cards.get(link.agentId)?.level ?? null,
+                  price: fenToMoney(link.priceFen),
+                  rate: null,
+                }))
+              : pricing.chain.map((link) => ({
+                  agentId: link.agentId,
+                  nickname: cards.get(link.agentId)?.nickname ?? '',
+                  level: cards.get(link.agentId)?.level ?? null,
+                  price: null,
+                  rate: basisPointsToPercent(link.rateBp),
+                })),
+        }
+      : null,
+    notifications: notifications.map((n) => ({
+      id: String(n.id),
+      provider: n.provider,
+      providerRef: n.providerRef,
+      amount: n.amountFen === null ? null : fenToMoney(n.amountFen),
+      outcome: n.outcome,
+      source: n.source,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    entries: entries.map(({ entry, account }) => ({
+      id: String(entry.id),
+      ownerType: account.ownerType,
+      ownerId: account.ownerId,
+      nickname:
+        account.ownerType === 'agent'
+          ? (cards.get(account.ownerId)?.nickname ?? '')
+          : (playerNames.get(account.ownerId) ?? ''),
+      currency: account.currency,
+      billType: entry.billType,
+      amount: account.currency === 'balance' ? fenToMoney(entry.amount) : String(entry.amount),
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}

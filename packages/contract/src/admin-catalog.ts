@@ -1,0 +1,549 @@
+import { z } from 'zod';
+import type { CallDef } from './calls';
+import {
+  hasControlCharacters,
+  ZAgentId,
+  ZEmpty,
+  ZId,
+  ZIsoDate,
+  ZIsoDateInput,
+  ZPage,
+  ZPageQuery,
+  ZPlayerId,
+  ZText,
+} from './common';
+import { ZOrderStatus } from './enums';
+import { fenToMoney, moneyToFen, ZMoney } from './money';
+import { ZName, ZNameTranslations } from './translations';
+
+function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
+  def: CallDef<M, I, O>,
+): CallDef<M, I, O> {
+  return def;
+}
+
+// ---- the platform's settings: prices, rates, withdrawal rules, switches ------------------------------------------
+
+/**
+ * The options the console edits (issue 11). The server holds their defaults (modules/options); each value travels and
+ * is stored as text, in the form its schema below normalizes it to.
+ */
+export const EDITABLE_OPTION_KEYS = [
+  'price.level1',
+  'price.level2',
+  'price.level3',
+  'price.retail',
+  'commission.level1',
+  'commission.level2',
+  'commission.level3',
+  'withdraw.min',
+  'withdraw.feeRate',
+  'withdraw.dailyCount',
+  'withdraw.reviewThreshold',
+  'adjust.reviewThreshold',
+  'register.open',
+  'bind.unbindAllowed',
+  'shop.url',
+  'platform.timezone',
+] as const;
+export type EditableOptionKey = (typeof EDITABLE_OPTION_KEYS)[number];
+export const ZEditableOptionKey = z.enum(EDITABLE_OPTION_KEYS);
+
+/** What one diamond may cost at most (yuan): an order's amount stays far within every column's range. */
+export const PRICE_PER_DIAMOND_MAX = '1000.00';
+const PRICE_PATTERN = /^\d{1,4}(\.\d{1,2})?$/;
+/** A percentage with up to two decimals ("30", "12.5", "0.6"). */
+const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
+const MONEY_OPTION_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+export const WITHDRAW_DAILY_COUNT_MAX = 100;
+/** An option's text: the longest a value may be (the shop's URL). */
+export const OPTION_VALUE_MAX = 500;
+
+/** A time zone of the IANA database as the platform's days are counted in ("Asia/Shanghai", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) address: a host name (letters, digits, dots, dashes), an optional port, a path. */
+const HTTP_URL =
+  /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d{1,5})?([/?#][^\s]*)?$/i;
+
+/** The shop's address: none (the app's own shop), an http(s) URL, or a link of the app itself ("#/mine/recharge"). */
+export function isShopUrl(value: string): boolean {
+  return value === '' || /^#\/[A-Za-z0-9\-._~/?=&%]*$/.test(value) || HTTP_URL.test(value);
+}
+
+const text = z
+  .string()
+  .trim()
+  .max(OPTION_VALUE_MAX)
+  .refine((value) => !hasControlCharacters(value), { message: 'must not contain control characters' });
+const pricePerDiamond = text
+  .regex(PRICE_PATTERN, 'a price per diamond: yuan with at most two decimals')
+  .refine((v) => !PRICE_PATTERN.test(v) || moneyToFen(v) > 0, 'must be above zero')
+  .refine(
+    (v) => !PRICE_PATTERN.test(v) || moneyToFen(v) <= moneyToFen(PRICE_PER_DIAMOND_MAX),
+    `at most ${PRICE_PER_DIAMOND_MAX}`,
+  );
+const percent = (max: number, inclusive: boolean) =>
+  text
+    .regex(PERCENT_PATTERN, 'a percentage with at most two decimals')
+    .refine(
+      (v) => !PERCENT_PATTERN.test(v) || (inclusive ? moneyToFen(v) <= max * 100 : moneyToFen(v) < max * 100),
+      inclusive ? `at most ${max}` : `below ${max}`,
+    );
+const moneyAmount = text
+  .regex(MONEY_OPTION_PATTERN, 'an amount in yuan with at most two decimals')
+  .refine((v) => !MONEY_OPTION_PATTERN.test(v) || moneyToFen(v) > 0, 'must be above zero');
+const flag = z.enum(['true', 'false']);
+
+/** Each setting's rule, as the server applies it and the console's form checks it first. */
+export const OPTION_VALUE_SCHEMAS: Record<EditableOptionKey, z.ZodType<string, string>> = {
+  'price.level1': pricePerDiamond,
+  'price.level2': pricePerDiamond,
+  'price.level3': pricePerDiamond,
+  'price.retail': pricePerDiamond,
+  'commission.level1': percent(100, true),
+  'commission.level2': percent(100, true),
+  'commission.level3': percent(100, true),
+  'withdraw.min': moneyAmount,
+  // A rate of 100 % would leave nothing to pay out.
+  'withdraw.feeRate': percent(100, false),
+  'withdraw.dailyCount': text
+    .regex(/^\d{1,3}$/, 'a whole number')
+    .refine(
+      (v) => Number(v) >= 1 && Number(v) <= WITHDRAW_DAILY_COUNT_MAX,
+      `1 to ${WITHDRAW_DAILY_COUNT_MAX}`,
+    ),
+  'withdraw.reviewThreshold': moneyAmount,
+  'adjust.reviewThreshold': moneyAmount,
+  'register.open': flag,
+  'bind.unbindAllowed': flag,
+  'shop.url': text.refine(isShopUrl, 'an http(s) URL, a link of the app (#/...), or empty'),
+  'platform.timezone': text.refine(isTimeZone, 'a time zone of the IANA database, e.g. Asia/Shanghai'),
+};
+
+/** A rate in basis points as a percentage without trailing zeros: 3000 -> "30", 1250 -> "12.5". */
+export function basisPointsToPercent(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const decimals = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return decimals ? `${whole}.${decimals}` : String(whole);
+}
+
+/**
+ * A valid value as it is stored and answered: money with two decimals ("0.5" -> "0.50"), percentages without trailing
+ * zeros, counts without leading zeros, a time zone as the IANA database spells it, the rest trimmed. Call it on a value its schema accepts.
+ */
+export function normalizeOptionValue(key: EditableOptionKey, value: string): string {
+  const trimmed = value.trim();
+  switch (key) {
+    case 'price.level1':
+    case 'price.level2':
+    case 'price.level3':
+    case 'price.retail':
+    case 'withdraw.min':
+    case 'withdraw.reviewThreshold':
+    case 'adjust.reviewThreshold':
+      return fenToMoney(moneyToFen(trimmed));
+    case 'commission.level1':
+    case 'commission.level2':
+    case 'commission.level3':
+    case 'withdraw.feeRate':
+      return basisPointsToPercent(moneyToFen(trimmed));
+    case 'withdraw.dailyCount':
+      return String(Number(trimmed));
+    case 'platform.timezone':
+      // The zone's own spelling ("asia/shanghai" -> "Asia/Shanghai").
+      return new Intl.DateTimeFormat('en', { timeZone: trimmed }).resolvedOptions().timeZone;
+    default:
+      return trimmed;
+  }
+}
+
+/** A rule between settings that a set of values breaks, with what the message needs to say which. */
+export type OptionRuleIssue =
+  | { key: EditableOptionKey; rule: 'priceBelowLevelAbove'; level: 2 | 3; price: string; above: string }
+  | { key: 'price.retail'; rule: 'retailBelowLevel3'; price: string; level3: string }
+  | { key: EditableOptionKey; rule: 'rateAboveLevelAbove'; level: 2 | 3; rate: string; above: string };
+
+/**
+ * The rules between settings (DESIGN section 4): a level's price is never below the price of the level above it
+ * (level 1 diamond <= 2 gold <= 3 silver <= retail), so each agent earns its difference; commission rates fall down
+ * the levels (level 1 >= 2 >= 3), so each agent above earns its rate minus the one below. `values` is the whole set
+ * after a change (each value valid); answers the broken rules, none when it holds.
+ */
+export function optionRuleIssues(values: Record<EditableOptionKey, string>): OptionRuleIssue[] {
+  const issues: OptionRuleIssue[] = [];
+  const fen = (key: EditableOptionKey) => moneyToFen(values[key]);
+  for (const [level, key, above] of [
+    [2, 'price.level2', 'price.level1'],
+    [3, 'price.level3', 'price.level2'],
+  ] as const) {
+    if (fen(key) < fen(above))
+      issues.push({ key, rule: 'priceBelowLevelAbove', level, price: values[key], above: values[above] });
+  }
+  if (fen('price.retail') < fen('price.level3'))
+    issues.push({
+      key: 'price.retail',
+      rule: 'retailBelowLevel3',
+      price: values['price.retail'],
+      level3: values['price.level3'],
+    });
+  for (const [level, key, above] of [
+    [2, 'commission.level2', 'commission.level1'],
+    [3, 'commission.level3', 'commission.level2'],
+  ] as const) {
+    if (fen(key) > fen(above))
+      issues.push({ key, rule: 'rateAboveLevelAbove', level, rate: values[key], above: values[above] });
+  }
+  return issues;
+}
+
+export const ZOptionEntry = z.object({
+  key: ZEditableOptionKey,
+  value: z.string(),
+  /** No value was ever set: the platform runs on the default. */
+  isDefault: z.boolean(),
+  updatedAt: ZIsoDate.nullable(),
+});
+export type TOptionEntry = z.infer<typeof ZOptionEntry>;
+
+export const ZOptionChange = z.object({
+  id: z.string(),
+  key: ZEditableOptionKey,
+  before: z.string().nullable(),
+  after: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string(),
+  address: z.string(),
+  at: ZIsoDate,
+});
+export type TOptionChange = z.infer<typeof ZOptionChange>;
+
+const ZOptionUpdate = z
+  .object({
+    changes: z
+      .array(
+        z.object({
+          key: ZEditableOptionKey,
+          value: z.string().max(OPTION_VALUE_MAX),
+          /** The value the operator saw (as `admin/options/get` answered it): if it is no longer so, nothing changes. */
+          seen: z.string().max(OPTION_VALUE_MAX),
+        }),
+      )
+      .min(1)
+      .max(EDITABLE_OPTION_KEYS.length),
+  })
+  .superRefine((input, ctx) => {
+    const keys = new Set<string>();
+    input.changes.forEach((change, index) => {
+      if (keys.has(change.key))
+        ctx.addIssue({ code: 'custom', path: ['changes', index, 'key'], message: 'a key at most once' });
+      keys.add(change.key);
+      const parsed = OPTION_VALUE_SCHEMAS[change.key].safeParse(change.value);
+      if (!parsed.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['changes', index, 'value'],
+          message: `${change.key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        });
+    });
+  });
+
+// ---- goods and categories -------------------------------------------------------------------------------------------
+
+/** How many diamonds one package may hold: with PURCHASE_QUANTITY_MAX, an order stays within an int4 column. */
+export const GOODS_DIAMONDS_MAX = 1_000_000;
+export const IMAGE_URL_MAX = 500;
+
+/** A goods' picture: none, an https URL, or a path of this site ("/images/1000.png"). */
+export function isImageUrl(value: string): boolean {
+  return (
+    value === '' || /^\/[A-Za-z0-9\-._~/%]+$/.test(value) || (/^https:/i.test(value) && HTTP_URL.test(value))
+  );
+}
+
+export const ZImageUrl = ZText(IMAGE_URL_MAX).refine(
+  isImageUrl,
+  'image: an https URL, a path of this site, or empty',
+);
+export const ZGoodsDiamonds = z.number().int().min(1).max(GOODS_DIAMONDS_MAX);
+
+/**
+ * `revision` names the row's content as it was read (a digest of what the console edits): an edit sent with an older
+ * one is refused, so of two operators editing the same row, the second is told instead of undoing the first.
+ */
+export const ZRevision = z.string().regex(/^[0-9a-f]{16}$/, 'revision: as the list answered it');
+
+export const ZAdminCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  names: ZNameTranslations,
+  sort: z.number().int(),
+  goodsCount: z.number().int(),
+  revision: z.string(),
+});
+export type TAdminCategory = z.infer<typeof ZAdminCategory>;
+
+export const ZAdminGoods = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  name: z.string(),
+  names: ZNameTranslations,
+  image: z.string(),
+  diamonds: z.number().int(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  revision: z.string(),
+});
+export type TAdminGoods = z.infer<typeof ZAdminGoods>;
+
+const ZOrderedIds = z
+  .array(ZId)
+  .min(1)
+  .max(500)
+  .refine((ids) => new Set(ids).size === ids.length, 'each id once');
+
+// ---- orders ---------------------------------------------------------------------------------------------------------
+
+export const ZOrderBuyer = z.enum(['agent', 'player']);
+
+export const ZAdminOrder = z.object({
+  id: z.string(),
+  playerId: z.number().int(),
+  playerNickname: z.string(),
+  /** The buying agent (its stock receives the diamonds); null when a player bought for its game account. */
+  agentId: z.number().int().nullable(),
+  buyer: ZOrderBuyer,
+  goodsId: z.number().int(),
+  /** As it was bought (a later rename changes nothing here). */
+  goodsName: z.string(),
+  quantity: z.number().int(),
+  diamonds: z.number().int(),
+  unitPrice: ZMoney,
+  amount: ZMoney,
+  /** A pending order past its time reads expired, as its buyer sees it. */
+  status: ZOrderStatus,
+  provider: z.string(),
+  payChannel: z.enum(['h5', 'jsapi']),
+  createdAt: ZIsoDate,
+  expiresAt: ZIsoDate,
+  paidAt: ZIsoDate.nullable(),
+});
+export type TAdminOrder = z.infer<typeof ZAdminOrder>;
+
+const ZPricedAgent = z.object({
+  agentId: z.number().int(),
+  nickname: z.string(),
+  level: z.number().int().nullable(),
+  /** The agent's own price per diamond when it was sold (an agent's purchase). */
+  price: ZMoney.nullable(),
+  /** The agent's commission rate, in percent, when it was sold (a player's purchase). */
+  rate: z.string().nullable(),
+});
+
+export const ZAdminOrderDetail = z.object({
+  order: ZAdminOrder.extend({ providerRef: z.string().nullable() }),
+  payer: z.object({
+    playerId: z.number().int(),
+    nickname: z.string(),
+    mobile: z.string().nullable(),
+    boundAgentId: z.number().int().nullable(),
+  }),
+  /** The prices frozen on the order when it was created; null for orders older than that (priced when paid). */
+  pricing: z.object({ buyer: ZOrderBuyer, chain: z.array(ZPricedAgent) }).nullable(),
+  /** The provider's records: every notification (or query) received for the order, and what was done with it. */
+  notifications: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.string(),
+      providerRef: z.string().nullable(),
+      amount: ZMoney.nullable(),
+      outcome: z.string(),
+      source: z.enum(['notification', 'query']),
+      createdAt: ZIsoDate,
+    }),
+  ),
+  /** The ledger entries the order wrote: the diamonds delivered (bill type 1), the profit shares paid (type 5). */
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      ownerType: z.enum(['agent', 'player']),
+      ownerId: z.number().int(),
+      nickname: z.string(),
+      currency: z.enum(['balance', 'diamonds']),
+      billType: z.number().int(),
+      /** Money ("12.50") for a balance, whole diamonds for diamonds; signed. */
+      amount: z.string(),
+      createdAt: ZIsoDate,
+    }),
+  ),
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+
+export const ZOrderIdInput = ZText(64, { min: 1 });
+
+// ---- calls ----------------------------------------------------------------------------------------------------------
+
+/**
+ * The console's prices, rates and options, goods and categories, and orders (issue 11, decision 018). Changing the
+ * settings or the catalog needs `operators.manage` (the owner's): they set the terms of every other role's work.
+ */
+export const adminCatalogCalls = {
+  adminOptionsGet: adminCall({
+    method: 'GET',
+    path: 'admin/options/get',
+    auth: 'operator',
+    right: 'read',
+    summary:
+      'The platform’s settings the console edits: prices, commission rates, withdrawal rules, switches',
+    input: ZEmpty,
+    data: z.object({ list: z.array(ZOptionEntry) }),
+  }),
+  adminOptionsUpdate: adminCall({
+    method: 'POST',
+    path: 'admin/options/update',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary:
+      'Change settings at once, each against the value the operator saw; prices may not fall below the level above, rates fall down the levels',
+    input: ZOptionUpdate,
+    data: z.object({ list: z.array(ZOptionEntry), changed: z.array(ZEditableOptionKey) }),
+  }),
+  adminOptionsHistory: adminCall({
+    method: 'GET',
+    path: 'admin/options/history',
+    auth: 'operator',
+    right: 'read',
+    summary: 'The changes of one setting or of all, newest first: who, when, before and after',
+    input: ZPageQuery.extend({ key: ZEditableOptionKey.optional() }),
+    data: ZPage(ZOptionChange),
+  }),
+  adminCategoryList: adminCall({
+    method: 'GET',
+    path: 'admin/categories/list',
+    auth: 'operator',
+    right: 'read',
+    summary: 'Every goods category in the shop’s order, with its names per language and its goods count',
+    input: ZEmpty,
+    data: z.object({ list: z.array(ZAdminCategory) }),
+  }),
+  adminCategorySave: adminCall({
+    method: 'POST',
+    path: 'admin/categories/save',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Create a category (no id; placed last) or rename one (id and the revision read)',
+    input: z
+      .object({ id: ZId.optional(), revision: ZRevision.optional(), name: ZName, names: ZNameTranslations })
+      .refine((v) => v.id === undefined || v.revision !== undefined, {
+        message: 'revision is required to edit',
+        path: ['revision'],
+      }),
+    data: ZAdminCategory,
+  }),
+  adminCategoryReorder: adminCall({
+    method: 'POST',
+    path: 'admin/categories/reorder',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Put the categories in this order: every category, each once',
+    input: z.object({ ids: ZOrderedIds }),
+    data: z.object({ list: z.array(ZAdminCategory) }),
+  }),
+  adminCategoryDelete: adminCall({
+    method: 'POST',
+    path: 'admin/categories/delete',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Delete a category that holds no goods (on sale or not)',
+    input: z.object({ id: ZId, revision: ZRevision }),
+    data: z.object({ id: z.number().int() }),
+  }),
+  adminGoodsList: adminCall({
+    method: 'GET',
+    path: 'admin/goods/list',
+    auth: 'operator',
+    right: 'read',
+    summary: 'Every goods, on sale or not, in the shop’s order; of one category if asked',
+    input: z.object({ categoryId: ZId.optional() }),
+    data: z.object({ list: z.array(ZAdminGoods) }),
+  }),
+  adminGoodsSave: adminCall({
+    method: 'POST',
+    path: 'admin/goods/save',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary:
+      'Create goods (no id; placed last in its category) or edit them (id and the revision read); orders already placed keep what they were sold at',
+    input: z
+      .object({
+        id: ZId.optional(),
+        revision: ZRevision.optional(),
+        categoryId: ZId,
+        name: ZName,
+        names: ZNameTranslations,
+        image: ZImageUrl,
+        diamonds: ZGoodsDiamonds,
+        active: z.boolean(),
+      })
+      .refine((v) => v.id === undefined || v.revision !== undefined, {
+        message: 'revision is required to edit',
+        path: ['revision'],
+      }),
+    data: ZAdminGoods,
+  }),
+  adminGoodsSetActive: adminCall({
+    method: 'POST',
+    path: 'admin/goods/setActive',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Put goods on sale or take them off (orders already placed can still be paid)',
+    input: z.object({ id: ZId, active: z.boolean() }),
+    data: ZAdminGoods,
+  }),
+  adminGoodsReorder: adminCall({
+    method: 'POST',
+    path: 'admin/goods/reorder',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary: 'Put the goods of a category in this order: every goods of it, each once',
+    input: z.object({ categoryId: ZId, ids: ZOrderedIds }),
+    data: z.object({ list: z.array(ZAdminGoods) }),
+  }),
+  adminOrderList: adminCall({
+    method: 'GET',
+    path: 'admin/orders/list',
+    auth: 'operator',
+    right: 'read',
+    summary: 'Orders by id, player, buying agent, buyer kind, status and date of creation, newest first',
+    input: ZPageQuery.extend({
+      orderId: ZText(64).optional(),
+      playerId: ZPlayerId.optional(),
+      agentId: ZAgentId.optional(),
+      buyer: ZOrderBuyer.optional(),
+      status: ZOrderStatus.optional(),
+      from: ZIsoDateInput.optional(),
+      to: ZIsoDateInput.optional(),
+    }),
+    data: ZPage(ZAdminOrder),
+  }),
+  adminOrderDetail: adminCall({
+    method: 'GET',
+    path: 'admin/orders/detail',
+    auth: 'operator',
+    right: 'read',
+    summary:
+      'An order: its payer, amounts, status, the prices frozen on it, the provider’s records and the profit shares it paid',
+    input: z.object({ orderId: ZOrderIdInput }),
+    data: ZAdminOrderDetail,
+  }),
+} as const;
