@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { ZAdminWithdrawal } from './admin';
 import type { CallDef } from './calls';
-import { ZAgentId, ZId, ZInt, ZIsoDate, ZPage, ZPageQuery, ZRequestId, ZText } from './common';
-import { ZAgentStatus } from './enums';
+import {
+  ZAgentId,
+  ZId,
+  ZInt,
+  ZIsoDate,
+  ZIsoDateInput,
+  ZPage,
+  ZPageQuery,
+  ZPlayerId,
+  ZRequestId,
+  ZText,
+} from './common';
+import { ZAgentLevel, ZAgentStatus, ZBillType, ZOrderStatus } from './enums';
 import { moneyToFen, ZMoney, ZMoneyInput } from './money';
 
 function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
@@ -48,6 +59,63 @@ export const ZAdminLedgerEntry = z.object({
   createdAt: ZIsoDate,
 });
 
+/** The columns the agents list can be sorted by on the server. */
+export const ZAdminAgentSort = z.enum(['createdAt', 'agentId', 'level', 'balance', 'diamonds']);
+export type AdminAgentSort = z.infer<typeof ZAdminAgentSort>;
+export const ZSortOrder = z.enum(['asc', 'desc']);
+
+/** An order as the console lists it beside an agent or a player. */
+export const ZAdminOrderSummary = z.object({
+  id: z.string(),
+  goodsName: z.string(),
+  diamonds: z.number().int(),
+  amount: ZMoney,
+  status: ZOrderStatus,
+  createdAt: ZIsoDate,
+  paidAt: ZIsoDate.nullable(),
+});
+
+/** An agent in a short form: a parent, a member of a subtree. */
+export const ZAgentRef = z.object({
+  agentId: z.number().int(),
+  nickname: z.string(),
+  level: z.number().int(),
+  status: ZAgentStatus,
+});
+
+/** A live session of an agent: when it started and was last used, when it ends. Never its token. */
+export const ZAdminAgentSession = z.object({
+  id: z.string(),
+  createdAt: ZIsoDate,
+  lastSeenAt: ZIsoDate,
+  expiresAt: ZIsoDate,
+});
+
+/**
+ * Why a move is refused: `unchanged` (already under that parent), `self` (its own parent), `cycle` (the new parent
+ * stands in the agent's own downline), `level` (the new parent's level is not lower than the agent's: the tree keeps
+ * a child's level greater than its parent's, so it stays at most three deep), `parentNotFound`.
+ */
+export const ZMoveRefusal = z.enum(['unchanged', 'self', 'cycle', 'level', 'parentNotFound']);
+export type MoveRefusal = z.infer<typeof ZMoveRefusal>;
+
+/** The size of the first page of a move's subtree that the preview lists. */
+export const MOVE_PREVIEW_LIST_MAX = 50;
+
+/** A player as the console lists it: its diamonds, its bound agent, whether it is an agent itself. */
+export const ZAdminPlayer = z.object({
+  playerId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  mobile: z.string().nullable(),
+  diamonds: z.number().int(),
+  boundAgent: z.object({ agentId: z.number().int(), nickname: z.string() }).nullable(),
+  /** The player's own agent account, if it is an agent. */
+  agentId: z.number().int().nullable(),
+  createdAt: ZIsoDate,
+});
+export type TAdminPlayer = z.infer<typeof ZAdminPlayer>;
+
 export const ZAdjustmentOwnerType = z.enum(['agent', 'player']);
 export const ZAdjustmentCurrency = z.enum(['balance', 'diamonds']);
 export const ZAdjustmentDirection = z.enum(['credit', 'debit']);
@@ -86,14 +154,15 @@ const DIAMONDS_PATTERN = /^\d{1,8}$/;
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
-/** The console's agents, players' diamonds and manual adjustments (issue 11, decision 018). */
+/** The console's agents, players and manual adjustments (issue 11, decision 018). */
 export const adminAgentCalls = {
   adminAgentList: adminCall({
     method: 'GET',
     path: 'admin/agents/list',
     auth: 'operator',
     right: 'read',
-    summary: 'Agents by id, nickname, mobile, level, status and parent, newest first',
+    summary:
+      'Agents by id, nickname, mobile, level, status and parent (an agent’s children), sorted and paged on the server',
     input: ZPageQuery.extend({
       agentId: ZAgentId.optional(),
       nickname: ZText(64).optional(),
@@ -105,6 +174,9 @@ export const adminAgentCalls = {
       level: ZInt(1, 3).optional(),
       status: ZAgentStatus.optional(),
       parentId: ZAgentId.optional(),
+      /** Default: newest first. */
+      sort: ZAdminAgentSort.default('createdAt'),
+      order: ZSortOrder.default('desc'),
     }),
     data: ZPage(ZAdminAgent),
   }),
@@ -126,17 +198,7 @@ export const adminAgentCalls = {
         .nullable(),
       recentBalanceEntries: z.array(ZAdminLedgerEntry),
       recentDiamondEntries: z.array(ZAdminLedgerEntry),
-      recentOrders: z.array(
-        z.object({
-          id: z.string(),
-          goodsName: z.string(),
-          diamonds: z.number().int(),
-          amount: ZMoney,
-          status: z.string(),
-          createdAt: ZIsoDate,
-          paidAt: ZIsoDate.nullable(),
-        }),
-      ),
+      recentOrders: z.array(ZAdminOrderSummary),
       recentWithdrawals: z.array(ZAdminWithdrawal),
       activeSessions: z.number().int(),
     }),
@@ -168,6 +230,160 @@ export const adminAgentCalls = {
       'Give an agent a one-time password (answered once, never stored in clear); every session of the agent ends',
     input: z.object({ agentId: ZAgentId }),
     data: z.object({ agentId: z.number().int(), password: z.string(), revokedSessions: z.number().int() }),
+  }),
+  adminAgentLedger: adminCall({
+    method: 'GET',
+    path: 'admin/agents/ledger',
+    auth: 'operator',
+    right: 'read',
+    summary: 'An agent’s ledger of one currency, newest first, by bill type and dates, paged on the server',
+    input: ZPageQuery.extend({
+      agentId: ZAgentId,
+      currency: z.enum(['balance', 'diamonds']),
+      billType: ZBillType.optional(),
+      from: ZIsoDateInput.optional(),
+      /** Exclusive. */
+      to: ZIsoDateInput.optional(),
+    }),
+    /** `total` is exact up to the bill count cap; beyond it `totalIsLowerBound` is true. */
+    data: ZPage(ZAdminLedgerEntry).extend({ totalIsLowerBound: z.boolean() }),
+  }),
+  adminAgentSessions: adminCall({
+    method: 'GET',
+    path: 'admin/agents/sessions',
+    auth: 'operator',
+    right: 'read',
+    summary: 'An agent’s live sessions (not revoked, not expired), last used first; never a token',
+    input: ZPageQuery.extend({ agentId: ZAgentId }),
+    data: ZPage(ZAdminAgentSession),
+  }),
+  adminAgentRevokeSessions: adminCall({
+    method: 'POST',
+    path: 'admin/agents/revokeSessions',
+    auth: 'operator',
+    right: 'agents.manage',
+    summary: 'End every session of an agent, with a reason: its next call asks it to sign in again',
+    input: z.object({ agentId: ZAgentId, reason: ZReason }),
+    data: z.object({ agentId: z.number().int(), revokedSessions: z.number().int() }),
+  }),
+  adminAgentChangeLevel: adminCall({
+    method: 'POST',
+    path: 'admin/agents/changeLevel',
+    auth: 'operator',
+    right: 'agents.manage',
+    summary:
+      'Change an agent’s level (a compare-and-set on the level the operator saw): it stays greater than its parent’s and lower than its children’s',
+    input: z.object({ agentId: ZAgentId, level: ZAgentLevel, expectedLevel: ZAgentLevel, reason: ZReason }),
+    data: z.object({
+      agent: ZAdminAgent,
+      /** The agents whose parent-set price was removed (they pay their level’s price now): itself, children. */
+      pricesCleared: z.array(z.number().int()),
+    }),
+  }),
+  adminAgentMovePreview: adminCall({
+    method: 'GET',
+    path: 'admin/agents/movePreview',
+    auth: 'operator',
+    right: 'read',
+    summary:
+      'What moving an agent under another parent (none: the top of its own tree) would do: who moves with it, whether it is allowed and why not',
+    input: z.object({ agentId: ZAgentId, newParentId: ZAgentId.optional() }),
+    data: z.object({
+      agent: ZAgentRef.extend({ parentId: z.number().int().nullable() }),
+      newParent: ZAgentRef.nullable(),
+      allowed: z.boolean(),
+      refusal: ZMoveRefusal.nullable(),
+      /** The refusal in the operator’s language. */
+      message: z.string().nullable(),
+      /** The agent and everything below it: how many, and the first ones (by depth, then id). */
+      subtree: z.object({
+        total: z.number().int(),
+        list: z.array(ZAgentRef.extend({ parentId: z.number().int().nullable(), depth: z.number().int() })),
+      }),
+      /** How deep the moved agent would stand (1 = the top) and the deepest level of its subtree after the move. */
+      depthAfter: z.object({ agent: z.number().int(), deepest: z.number().int() }),
+      /** Whose parent-set price the move would remove. */
+      pricesCleared: z.array(z.number().int()),
+    }),
+  }),
+  adminAgentMove: adminCall({
+    method: 'POST',
+    path: 'admin/agents/move',
+    auth: 'operator',
+    right: 'agents.manage',
+    summary:
+      'Move an agent and its downline under another parent (or to the top), a compare-and-set on the parent the operator saw; orders already placed keep the upline they were priced with',
+    input: z.object({
+      agentId: ZAgentId,
+      newParentId: ZAgentId.nullable(),
+      expectedParentId: ZAgentId.nullable(),
+      reason: ZReason,
+    }),
+    data: z.object({
+      agent: ZAdminAgent,
+      /** The agent and its downline. */
+      moved: z.number().int(),
+      pricesCleared: z.array(z.number().int()),
+    }),
+  }),
+  adminPlayerList: adminCall({
+    method: 'GET',
+    path: 'admin/players/list',
+    auth: 'operator',
+    right: 'read',
+    summary: 'Players by id, nickname, mobile and bound agent, newest first, paged on the server',
+    input: ZPageQuery.extend({
+      playerId: ZPlayerId.optional(),
+      nickname: ZText(64).optional(),
+      mobile: z
+        .string()
+        .trim()
+        .regex(/^\d{1,11}$/, 'mobile: up to 11 digits')
+        .optional(),
+      boundAgentId: ZAgentId.optional(),
+    }),
+    data: ZPage(ZAdminPlayer),
+  }),
+  adminPlayerDetail: adminCall({
+    method: 'GET',
+    path: 'admin/players/detail',
+    auth: 'operator',
+    right: 'read',
+    summary: 'A player: its diamonds, its bound agent, its last orders, the reason of its last unbinding',
+    input: z.object({ playerId: ZPlayerId }),
+    data: z.object({
+      player: ZAdminPlayer,
+      recentOrders: z.array(ZAdminOrderSummary),
+      /** What the operator wrote when it last unbound the player from an agent. */
+      lastUnbindReason: z.string().nullable(),
+    }),
+  }),
+  adminPlayerRecharges: adminCall({
+    method: 'GET',
+    path: 'admin/players/recharges',
+    auth: 'operator',
+    right: 'read',
+    summary: 'The diamonds agents recharged to a player, newest first, paged on the server',
+    input: ZPageQuery.extend({ playerId: ZPlayerId }),
+    data: ZPage(
+      z.object({
+        id: z.string(),
+        agentId: z.number().int(),
+        agentNickname: z.string(),
+        diamonds: z.number().int(),
+        createdAt: ZIsoDate,
+      }),
+    ),
+  }),
+  adminPlayerUnbind: adminCall({
+    method: 'POST',
+    path: 'admin/players/unbind',
+    auth: 'operator',
+    right: 'agents.manage',
+    summary:
+      'Unbind a player from its agent with a reason (a compare-and-set on the agent the operator saw); allowed whatever bind.unbindAllowed says',
+    input: z.object({ playerId: ZPlayerId, expectedAgentId: ZAgentId, reason: ZReason }),
+    data: ZAdminPlayer,
   }),
   adminAdjustmentCreate: adminCall({
     method: 'POST',

@@ -240,6 +240,144 @@ describe('reset an agent’s password', () => {
   });
 });
 
+describe('the agents list, sorted on the server', () => {
+  it('sorts by balance, diamonds, level, id and time, either way; the id breaks ties', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const poor = await createAgent(t.db, { level: 3, nickname: `排序${tag}` });
+    const rich = await createAgent(t.db, { level: 2, nickname: `排序${tag}` });
+    const middle = await createAgent(t.db, { level: 1, nickname: `排序${tag}` });
+    await fund(t.db, { ownerType: 'agent', ownerId: rich.agentId }, 'balance', 90_000);
+    await fund(t.db, { ownerType: 'agent', ownerId: middle.agentId }, 'balance', 50_000);
+    await fund(t.db, { ownerType: 'agent', ownerId: poor.agentId }, 'diamonds', 5);
+    const ids = async (
+      sort: 'balance' | 'diamonds' | 'level' | 'agentId' | 'createdAt',
+      order: 'asc' | 'desc',
+    ) =>
+      (await admin('adminAgentList', viewer, { nickname: tag, sort, order })).data.list.map((a) => a.agentId);
+    expect(await ids('balance', 'desc')).toEqual([rich.agentId, middle.agentId, poor.agentId]);
+    expect(await ids('balance', 'asc')).toEqual([poor.agentId, middle.agentId, rich.agentId]);
+    expect(await ids('diamonds', 'desc')).toEqual([poor.agentId, middle.agentId, rich.agentId]);
+    expect(await ids('level', 'asc')).toEqual([middle.agentId, rich.agentId, poor.agentId]);
+    expect(await ids('agentId', 'asc')).toEqual([poor.agentId, rich.agentId, middle.agentId]);
+    expect(await ids('createdAt', 'desc')).toEqual([middle.agentId, rich.agentId, poor.agentId]);
+    const unknown = await api(t.app, 'adminAgentList', {
+      input: { sort: 'password' } as never,
+      ...asOperator(viewer),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.msg).toContain('sort');
+  });
+});
+
+describe('an agent’s ledger', () => {
+  it('pages one currency on the server, filtered by bill type and dates, newest first', async () => {
+    const agent = await createAgent(t.db, { level: 2 });
+    const owner = { ownerType: 'agent' as const, ownerId: agent.agentId };
+    const day = (d: number) => new Date(Date.UTC(2024, 0, d, 4));
+    await fund(t.db, owner, 'balance', 10_000, day(1));
+    await fund(t.db, owner, 'balance', 20_000, day(2));
+    await fund(t.db, owner, 'balance', 30_000, day(3));
+    await fund(t.db, owner, 'diamonds', 500, day(2));
+    const token = await signIn(t.app, t.db, agent.playerId);
+    expect((await applyToWithdraw(t.app, token, '100.00')).code).toBe(1);
+
+    const page = await admin('adminAgentLedger', viewer, {
+      agentId: agent.agentId,
+      currency: 'balance',
+      pageSize: 2,
+    });
+    expect(page.code, page.msg).toBe(1);
+    expect(calls.adminAgentLedger.data.parse(page.data)).toEqual(page.data);
+    expect(page.data).toMatchObject({ total: 4, totalIsLowerBound: false, page: 1, pageSize: 2 });
+    expect(page.data.list.map((e) => [e.billType, e.amount, e.after])).toEqual([
+      [6, '-100.00', '500.00'],
+      [9, '300.00', '600.00'],
+    ]);
+    expect(page.data.list[0]).toMatchObject({ refType: 'withdrawal', memo: '申请提现' });
+    const second = await admin('adminAgentLedger', viewer, {
+      agentId: agent.agentId,
+      currency: 'balance',
+      page: 2,
+      pageSize: 2,
+    });
+    expect(second.data.list.map((e) => e.amount)).toEqual(['200.00', '100.00']);
+
+    const adjustmentsOnly = await admin('adminAgentLedger', viewer, {
+      agentId: agent.agentId,
+      currency: 'balance',
+      billType: 9,
+      from: day(2).toISOString(),
+      to: day(3).toISOString(),
+    });
+    expect(adjustmentsOnly.data.list.map((e) => e.amount)).toEqual(['200.00']);
+    const diamonds = await admin('adminAgentLedger', viewer, {
+      agentId: agent.agentId,
+      currency: 'diamonds',
+    });
+    expect(diamonds.data.list.map((e) => [e.amount, e.after])).toEqual([['500', '500']]);
+    // The memo reads in the operator's language.
+    const english = await api(t.app, 'adminAgentLedger', {
+      input: { agentId: agent.agentId, currency: 'balance', billType: 6 },
+      headers: { ...asOperator(viewer).headers, 'x-lang': 'en' },
+    });
+    expect(english.data.list[0]?.memo).not.toBe('申请提现');
+
+    const none = await admin('adminAgentLedger', viewer, { agentId: 999_999, currency: 'balance' });
+    expect({ code: none.code, msg: none.msg }).toEqual({ code: 0, msg: '推广员不存在' });
+    const badType = await api(t.app, 'adminAgentLedger', {
+      input: { agentId: agent.agentId, currency: 'balance', billType: 10 } as never,
+      ...asOperator(viewer),
+    });
+    expect(badType.status).toBe(400);
+  });
+});
+
+describe('an agent’s sessions', () => {
+  it('lists the live ones without any token, and revokes them all with a reason (audited)', async () => {
+    const agent = await createAgent(t.db, { level: 2 });
+    const tokens = [await signIn(t.app, t.db, agent.playerId), await signIn(t.app, t.db, agent.playerId)];
+    const expired = await signIn(t.app, t.db, agent.playerId);
+    await t.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = (select max(id) from sessions)`,
+    );
+    const listed = await admin('adminAgentSessions', viewer, { agentId: agent.agentId });
+    expect(listed.code, listed.msg).toBe(1);
+    expect(calls.adminAgentSessions.data.parse(listed.data)).toEqual(listed.data);
+    expect(listed.data.total).toBe(2);
+    const body = JSON.stringify(listed.data);
+    for (const token of [...tokens, expired]) expect(body).not.toContain(token);
+    expect(body).not.toContain('token');
+
+    for (const token of [viewer, finance]) {
+      const forbidden = await admin('adminAgentRevokeSessions', token, {
+        agentId: agent.agentId,
+        reason: 'x',
+      });
+      expect(forbidden.code).toBe(ResponseCode.operatorForbidden);
+    }
+    const revoked = await admin('adminAgentRevokeSessions', support, {
+      agentId: agent.agentId,
+      reason: '账号疑似被盗',
+    });
+    expect(revoked.code, revoked.msg).toBe(1);
+    expect(revoked.data).toEqual({ agentId: agent.agentId, revokedSessions: 2 });
+    for (const token of tokens)
+      expect((await api(t.app, 'getUser', { token })).code).toBe(ResponseCode.notSignedIn);
+    expect((await admin('adminAgentSessions', viewer, { agentId: agent.agentId })).data.total).toBe(0);
+    expect((await admin('adminAgentDetail', viewer, { agentId: agent.agentId })).data.activeSessions).toBe(0);
+    expect(await auditOf('agent.revokeSessions', String(agent.agentId))).toEqual([
+      expect.objectContaining({ after: { revokedSessions: 2, reason: '账号疑似被盗' } }),
+    ]);
+    const unknown = await admin('adminAgentRevokeSessions', support, { agentId: 999_999, reason: 'x' });
+    expect(unknown.msg).toBe('推广员不存在');
+    const blank = await api(t.app, 'adminAgentRevokeSessions', {
+      input: { agentId: agent.agentId, reason: '' },
+      ...asOperator(support),
+    });
+    expect(blank.status).toBe(400);
+  });
+});
+
 describe('players', () => {
   it('a player is no agent: the agents list does not show it', async () => {
     const playerId = await createPlayer(t.db, { nickname: `纯玩家${randomUUID().slice(0, 4)}` });

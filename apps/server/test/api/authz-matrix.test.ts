@@ -189,6 +189,35 @@ const table: Record<CallName, Case[]> = {
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentUnfreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
+  adminAgentLedger: [
+    { input: (w) => ({ agentId: w.ids.agent.agentId as number, currency: 'balance' }), mayAct: NOBODY },
+  ],
+  adminAgentSessions: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
+  adminAgentRevokeSessions: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
+  adminAgentChangeLevel: [
+    { input: () => ({ agentId: 999_999, level: 3, expectedLevel: 2, reason: 'matrix' }), mayAct: NOBODY },
+  ],
+  adminAgentMovePreview: [
+    {
+      input: (w) => ({
+        agentId: w.ids.child.agentId as number,
+        newParentId: w.ids.anotherAgent.agentId as number,
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminAgentMove: [
+    {
+      input: () => ({ agentId: 999_999, newParentId: null, expectedParentId: null, reason: 'matrix' }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminPlayerList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminPlayerDetail: [{ input: (w) => ({ playerId: w.ids.player.playerId }), mayAct: NOBODY }],
+  adminPlayerRecharges: [{ input: (w) => ({ playerId: w.xp }), mayAct: NOBODY }],
+  adminPlayerUnbind: [
+    { input: () => ({ playerId: 999_999, expectedAgentId: 999_999, reason: 'matrix' }), mayAct: NOBODY },
+  ],
   adminAdjustmentCreate: [
     {
       input: () => ({

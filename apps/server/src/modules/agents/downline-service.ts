@@ -138,7 +138,12 @@ export async function promoteBoundPlayer(
   input: { playerId: number; level: AgentLevel },
 ): Promise<{ child: TChildAgent }> {
   return db.transaction(async (tx) => {
-    const [me] = await tx.select({ level: agents.level }).from(agents).where(eq(agents.id, agentId));
+    // FOR SHARE: an operator's change of my level waits for this child, or this child for it (decision 018).
+    const [me] = await tx
+      .select({ level: agents.level })
+      .from(agents)
+      .where(eq(agents.id, agentId))
+      .for('share');
     if (!me || input.level <= me.level) throw new AppError('inviterNotAllowed');
     // Locks the player row: two promotions of one player cannot both pass the checks.
     const [player] = await tx.select().from(players).where(eq(players.id, input.playerId)).for('update');
@@ -165,20 +170,25 @@ export async function setChildPrice(
   input: { childId: number; price: string },
 ): Promise<{ childId: number; price: string }> {
   const priceFen = moneyToFen(input.price);
-  const [child] = await db
-    .select({ id: agents.id })
-    .from(agents)
-    .where(and(eq(agents.id, input.childId), eq(agents.parentId, agentId)));
-  if (!child) throw new AppError('notYourChild');
-  const [me] = await db
-    .select({ level: agents.level, priceFen: agents.priceFen })
-    .from(agents)
-    .where(eq(agents.id, agentId));
-  const ownFen = me?.priceFen ?? (await levelPriceFen(db, me?.level ?? 3));
-  const retailFen = await retailPriceFen(db);
-  if (priceFen < ownFen || priceFen > retailFen) {
-    throw new AppError('priceOutOfRange', { min: fenToMoney(ownFen), max: fenToMoney(retailFen) });
-  }
-  await db.update(agents).set({ priceFen }).where(eq(agents.id, child.id));
-  return { childId: child.id, price: fenToMoney(priceFen) };
+  return db.transaction(async (tx) => {
+    // FOR SHARE on my row: an operator's change of my level or parent (which may clear my children's prices below
+    // my new price) waits for this one, or this one for it and then reads my new price (decision 018).
+    const [me] = await tx
+      .select({ level: agents.level, priceFen: agents.priceFen })
+      .from(agents)
+      .where(eq(agents.id, agentId))
+      .for('share');
+    const [child] = await tx
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(eq(agents.id, input.childId), eq(agents.parentId, agentId)));
+    if (!me || !child) throw new AppError('notYourChild');
+    const ownFen = me.priceFen ?? (await levelPriceFen(tx, me.level));
+    const retailFen = await retailPriceFen(tx);
+    if (priceFen < ownFen || priceFen > retailFen) {
+      throw new AppError('priceOutOfRange', { min: fenToMoney(ownFen), max: fenToMoney(retailFen) });
+    }
+    await tx.update(agents).set({ priceFen }).where(eq(agents.id, child.id));
+    return { childId: child.id, price: fenToMoney(priceFen) };
+  });
 }

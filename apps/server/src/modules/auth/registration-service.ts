@@ -64,6 +64,17 @@ export async function registerAgent(
       .where(eq(players.mobile, input.mobile))
       .for('update');
     if (taken && taken.id !== session.playerId) throw new AppError('mobileTaken');
+    if (parentId !== null) {
+      // Read again FOR SHARE where the child is written: an operator's change of the inviter's level waits for it,
+      // or it for the change, whose new level it then checks (decision 018).
+      const [inviter] = await tx
+        .select({ level: agents.level, status: agents.status })
+        .from(agents)
+        .where(eq(agents.id, parentId))
+        .for('share');
+      if (!inviter || inviter.status !== 'active') throw new AppError('agentNotFound');
+      if (level <= inviter.level) throw new AppError('inviterNotAllowed');
+    }
     await tx
       .update(players)
       .set({ mobile: input.mobile, updatedAt: sql`now()` })

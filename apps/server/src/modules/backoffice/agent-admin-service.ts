@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type AgentStatus, fenToMoney, type TAdminAgent } from '@promoter/contract';
-import { and, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AdminAgentSort, type AgentStatus, fenToMoney, type TAdminAgent } from '@promoter/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   accounts,
@@ -17,6 +18,7 @@ import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages'
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { hashPassword } from '../auth/password-service';
 import { revokeOtherSessions } from '../auth/session-service';
+import { type EntryFilter, entryPage, type EntryRow } from '../ledger/bill-queries';
 import { accountOf, agentOwner } from '../ledger/ledger-service';
 import { getPlatformTimeZone } from '../options/options-service';
 import { listForReview } from '../withdrawals/withdrawal-review-service';
@@ -69,7 +71,32 @@ const toAgentDto = (row: AgentSelectRow): TAdminAgent => ({
 });
 
 /** LIKE's wildcards typed by the operator match themselves. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's filters: id, nickname and mobile as typed (LIKE's wildcards matching themselves), level, status, parent. */
+export interface AgentFilter {
+  agentId?: number;
+  nickname?: string;
+  mobile?: string;
+  level?: number;
+  status?: AgentStatus;
+  parentId?: number;
+}
+
+/**
+ * The agents a filter names, over `agents` joined with their `players` row: the list's and the CSV export's
+ * (reports), so both show the same agents.
+ */
+export function agentFilter(query: AgentFilter): SQL | undefined {
+  return and(
+    query.agentId !== undefined ? eq(agents.id, query.agentId) : undefined,
+    query.nickname ? sql`${players.nickname} ilike ${`%${likeEscaped(query.nickname)}%`}` : undefined,
+    query.mobile ? sql`${players.mobile} like ${`%${likeEscaped(query.mobile)}%`}` : undefined,
+    query.level !== undefined ? eq(agents.level, query.level) : undefined,
+    query.status ? eq(agents.status, query.status) : undefined,
+    query.parentId !== undefined ? eq(agents.parentId, query.parentId) : undefined,
+  );
+}
 
 export interface AgentQuery {
   page: number;
@@ -80,22 +107,29 @@ export interface AgentQuery {
   level?: number;
   status?: AgentStatus;
   parentId?: number;
+  sort?: AdminAgentSort;
+  order?: 'asc' | 'desc';
 }
 
-/** Agents filtered on the server, newest first, paginated. */
+const SORT_COLUMNS: Record<AdminAgentSort, SQL | AnyPgColumn> = {
+  createdAt: agents.createdAt,
+  agentId: agents.id,
+  level: agents.level,
+  balance: balanceOf,
+  diamonds: diamondsOf,
+};
+
+/** Agents filtered and sorted on the server (newest first unless asked), paginated; the id breaks ties. */
 export async function listAgents(db: DbOrTx, query: AgentQuery) {
-  const where: SQL | undefined = and(
-    query.agentId !== undefined ? eq(agents.id, query.agentId) : undefined,
-    query.nickname ? sql`${players.nickname} ilike ${`%${likeEscaped(query.nickname)}%`}` : undefined,
-    query.mobile ? sql`${players.mobile} like ${`%${likeEscaped(query.mobile)}%`}` : undefined,
-    query.level !== undefined ? eq(agents.level, query.level) : undefined,
-    query.status ? eq(agents.status, query.status) : undefined,
-    query.parentId !== undefined ? eq(agents.parentId, query.parentId) : undefined,
-  );
+  const where: SQL | undefined = agentFilter(query);
   const [rows, [total]] = await Promise.all([
     selectAgents(db)
       .where(where)
-      .orderBy(desc(agents.createdAt), desc(agents.id))
+      .orderBy(
+        ...(query.order === 'asc'
+          ? [asc(SORT_COLUMNS[query.sort ?? 'createdAt']), asc(agents.id)]
+          : [desc(SORT_COLUMNS[query.sort ?? 'createdAt']), desc(agents.id)]),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(agents).innerJoin(players, eq(players.id, agents.playerId)).where(where),
@@ -103,22 +137,17 @@ export async function listAgents(db: DbOrTx, query: AgentQuery) {
   return { list: rows.map(toAgentDto), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-async function loadAgent(db: DbOrTx, agentId: number): Promise<TAdminAgent> {
+export async function loadAgent(db: DbOrTx, agentId: number): Promise<TAdminAgent> {
   const [row] = await selectAgents(db).where(eq(agents.id, agentId));
   if (!row) throw new AppError('agentNotFound');
   return toAgentDto(row);
 }
 
-async function recentEntries(db: DbOrTx, agentId: number, currency: 'balance' | 'diamonds', locale: Locale) {
-  const rows = await db
-    .select({ entry: ledgerEntries })
-    .from(ledgerEntries)
-    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(accountOf(agentOwner(agentId), currency))
-    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(20);
+type Currency = 'balance' | 'diamonds';
+
+function toLedgerEntry(entry: EntryRow, currency: Currency, locale: Locale) {
   const show = (value: number) => (currency === 'balance' ? fenToMoney(value) : String(value));
-  return rows.map(({ entry }) => ({
+  return {
     id: String(entry.id),
     billType: entry.billType,
     amount: show(entry.amount),
@@ -127,8 +156,105 @@ async function recentEntries(db: DbOrTx, agentId: number, currency: 'balance' | 
     refType: entry.refType,
     refId: entry.refId,
     createdAt: entry.createdAt.toISOString(),
-  }));
+  };
 }
+
+async function accountIdOf(db: DbOrTx, agentId: number, currency: Currency): Promise<number | undefined> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(accountOf(agentOwner(agentId), currency));
+  return account?.id;
+}
+
+async function recentEntries(db: DbOrTx, agentId: number, currency: Currency, locale: Locale) {
+  const page = await entryPage(db, await accountIdOf(db, agentId, currency), { page: 1, pageSize: 20 });
+  return page.rows.map((entry) => toLedgerEntry(entry, currency, locale));
+}
+
+export interface AgentLedgerQuery extends EntryFilter {
+  agentId: number;
+  currency: Currency;
+}
+
+/** An agent's ledger of one currency, filtered and paged on the server (the same index walk as the agent's flow). */
+export async function agentLedger(db: DbOrTx, query: AgentLedgerQuery, locale: Locale = DEFAULT_LOCALE) {
+  await loadAgent(db, query.agentId);
+  const page = await entryPage(db, await accountIdOf(db, query.agentId, query.currency), query);
+  return {
+    list: page.rows.map((entry) => toLedgerEntry(entry, query.currency, locale)),
+    total: page.total,
+    totalIsLowerBound: page.totalIsLowerBound,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+const liveSessionOf = (playerId: number) =>
+  and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** An agent's live sessions, last used first: when each started, was last used and ends (never a token). */
+export async function agentSessions(db: DbOrTx, query: { agentId: number; page: number; pageSize: number }) {
+  const agent = await loadAgent(db, query.agentId);
+  const where = liveSessionOf(agent.playerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(where)
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(sessions).where(where),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Ends every session of an agent (its next call answers 10001), with the reason in the audit entry. */
+export async function revokeAgentSessions(
+  db: Db,
+  actor: AuditActor,
+  agentId: number,
+  reason: string,
+): Promise<{ agentId: number; revokedSessions: number }> {
+  const agent = await loadAgent(db, agentId);
+  const revokedSessions = await db.transaction(async (tx) => {
+    const revoked = await revokeOtherSessions(tx, agent.playerId, -1);
+    await recordAudit(tx, actor, {
+      action: 'agent.revokeSessions',
+      target: { type: 'agent', id: String(agentId) },
+      after: { revokedSessions: revoked, reason },
+    });
+    return revoked;
+  });
+  return { agentId, revokedSessions };
+}
+
+/** An order as the console lists it beside an agent or a player. */
+export const toOrderSummary = (order: typeof orders.$inferSelect) => ({
+  id: order.id,
+  goodsName: order.goodsName,
+  diamonds: order.diamonds,
+  amount: fenToMoney(order.amountFen),
+  status: order.status,
+  createdAt: order.createdAt.toISOString(),
+  paidAt: order.paidAt?.toISOString() ?? null,
+});
 
 /** The agent's page: everything an operator needs before acting on it. */
 export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = DEFAULT_LOCALE) {
@@ -174,16 +300,7 @@ export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = 
     .where(eq(orders.agentId, agentId))
     .orderBy(desc(orders.createdAt))
     .limit(10);
-  const [active] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.playerId, agent.playerId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    );
+  const [active] = await db.select({ n: count() }).from(sessions).where(liveSessionOf(agent.playerId));
   return {
     agent,
     statusReason: (lastStatusChange?.after as { reason?: string } | null)?.reason ?? null,
@@ -191,15 +308,7 @@ export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = 
     parent: parent ?? null,
     recentBalanceEntries: await recentEntries(db, agentId, 'balance', locale),
     recentDiamondEntries: await recentEntries(db, agentId, 'diamonds', locale),
-    recentOrders: recentOrders.map((order) => ({
-      id: order.id,
-      goodsName: order.goodsName,
-      diamonds: order.diamonds,
-      amount: fenToMoney(order.amountFen),
-      status: order.status,
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-    })),
+    recentOrders: recentOrders.map(toOrderSummary),
     recentWithdrawals: (await listForReview(db, { agentId, page: 1, pageSize: 10 })).list,
     activeSessions: active?.n ?? 0,
   };

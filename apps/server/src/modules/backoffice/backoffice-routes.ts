@@ -3,11 +3,16 @@ import { defineCall } from '../../http/route';
 import { approveAdjustment, createAdjustment, listAdjustments, rejectAdjustment } from './adjustment-service';
 import {
   agentDetail,
+  agentLedger,
+  agentSessions,
   freezeAgent,
   listAgents,
   resetAgentPassword,
+  revokeAgentSessions,
   unfreezeAgent,
 } from './agent-admin-service';
+import { changeAgentLevel, moveAgent, previewMove } from './agent-structure-service';
+import { listPlayers, playerDetail, playerRecharges, unbindPlayer } from './player-admin-service';
 
 const actorOf = (operator: { operatorId: number; name: string }, request: FastifyRequest) => ({
   operatorId: operator.operatorId,
@@ -15,7 +20,7 @@ const actorOf = (operator: { operatorId: number; name: string }, request: Fastif
   address: request.ip,
 });
 
-/** The console's agents and manual adjustments (decision 018). */
+/** The console's agents, players and manual adjustments (decision 018). */
 export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'adminAgentList', async ({ input }) => listAgents(app.db, input));
   defineCall(app, 'adminAgentDetail', async ({ input, request }) =>
@@ -29,6 +34,28 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   );
   defineCall(app, 'adminAgentResetPassword', async ({ operator, request, input }) =>
     resetAgentPassword(app.db, actorOf(operator, request), input.agentId),
+  );
+  defineCall(app, 'adminAgentLedger', async ({ input, request }) =>
+    agentLedger(app.db, input, request.locale),
+  );
+  defineCall(app, 'adminAgentSessions', async ({ input }) => agentSessions(app.db, input));
+  defineCall(app, 'adminAgentRevokeSessions', async ({ operator, request, input }) =>
+    revokeAgentSessions(app.db, actorOf(operator, request), input.agentId, input.reason),
+  );
+  defineCall(app, 'adminAgentChangeLevel', async ({ operator, request, input }) =>
+    changeAgentLevel(app.db, actorOf(operator, request), input),
+  );
+  defineCall(app, 'adminAgentMovePreview', async ({ input, request }) =>
+    previewMove(app.db, input, request.locale),
+  );
+  defineCall(app, 'adminAgentMove', async ({ operator, request, input }) =>
+    moveAgent(app.db, actorOf(operator, request), input),
+  );
+  defineCall(app, 'adminPlayerList', async ({ input }) => listPlayers(app.db, input));
+  defineCall(app, 'adminPlayerDetail', async ({ input }) => playerDetail(app.db, input.playerId));
+  defineCall(app, 'adminPlayerRecharges', async ({ input }) => playerRecharges(app.db, input));
+  defineCall(app, 'adminPlayerUnbind', async ({ operator, request, input }) =>
+    unbindPlayer(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAdjustmentCreate', async ({ operator, request, input }) =>
     createAdjustment(app.db, actorOf(operator, request), input),

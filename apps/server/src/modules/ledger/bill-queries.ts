@@ -1,11 +1,11 @@
 import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
 
-type EntryRow = typeof ledgerEntries.$inferSelect;
+export type EntryRow = typeof ledgerEntries.$inferSelect;
 type Currency = 'balance' | 'diamonds';
 
 const currencyCode = (currency: Currency) => (currency === 'balance' ? 1 : 2) as 1 | 2;
@@ -30,22 +30,29 @@ async function agentAccounts(db: Db, agentId: number) {
     .where(and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId)));
 }
 
+export interface EntryFilter {
+  billType?: number;
+  /** ISO times; `to` is exclusive. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
 /**
- * One account's entries, newest first. Both the page and the count walk the composite indexes
- * (account, time, id) or (account, type, time, id), so an agent with a million entries pages as fast as a new one.
+ * One account's entries, newest first, filtered and paged. Both the page and the count walk the composite indexes
+ * (account, time, id) or (account, type, time, id), so an account with a million entries pages as fast as a new one.
+ * The count stops at BILL_COUNT_CAP: an exact count of a million entries would cost more than the page itself. The
+ * agent's flow and the console's ledger of an agent both read through here.
  */
-export async function listBill(
-  db: Db,
-  agentId: number,
-  query: { currency: number; billType?: number; from?: string; to?: string; page: number; pageSize: number },
-  locale: Locale = DEFAULT_LOCALE,
-) {
-  const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
-  const account = (await agentAccounts(db, agentId)).find((a) => a.currency === currency);
-  const empty = { list: [], total: 0, totalIsLowerBound: false, page: query.page, pageSize: query.pageSize };
-  if (!account) return empty;
+export async function entryPage(
+  db: DbOrTx,
+  accountId: number | undefined,
+  query: EntryFilter,
+): Promise<{ rows: EntryRow[]; total: number; totalIsLowerBound: boolean }> {
+  if (accountId === undefined) return { rows: [], total: 0, totalIsLowerBound: false };
   const where = and(
-    eq(ledgerEntries.accountId, account.id),
+    eq(ledgerEntries.accountId, accountId),
     query.billType !== undefined ? eq(ledgerEntries.billType, query.billType) : undefined,
     query.from ? gte(ledgerEntries.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(ledgerEntries.createdAt, new Date(query.to)) : undefined,
@@ -58,16 +65,28 @@ export async function listBill(
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    // Counting stops at the cap: an exact count of a million entries would cost more than the page itself.
     db.execute<{ n: number }>(
       sql`select count(*)::int as n from (select 1 from ${ledgerEntries} where ${where} limit ${BILL_COUNT_CAP + 1}) capped`,
     ),
   ]);
   const total = Number(counted.rows[0]?.n ?? 0);
+  return { rows, total: Math.min(total, BILL_COUNT_CAP), totalIsLowerBound: total > BILL_COUNT_CAP };
+}
+
+/** The caller's entries of one currency (`agent/user/bill`). */
+export async function listBill(
+  db: Db,
+  agentId: number,
+  query: { currency: number } & EntryFilter,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
+  const account = (await agentAccounts(db, agentId)).find((a) => a.currency === currency);
+  const page = await entryPage(db, account?.id, query);
   return {
-    list: rows.map((row) => toBillEntry(row, currency, locale)),
-    total: Math.min(total, BILL_COUNT_CAP),
-    totalIsLowerBound: total > BILL_COUNT_CAP,
+    list: page.rows.map((row) => toBillEntry(row, currency, locale)),
+    total: page.total,
+    totalIsLowerBound: page.totalIsLowerBound,
     page: query.page,
     pageSize: query.pageSize,
   };
