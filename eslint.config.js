@@ -127,7 +127,7 @@ function serverZones() {
    * no cycle; a new module folder gets a place here.
    */
   const SERVER_MODULE_LAYERS = [
-    ['options', 'ledger', 'audit'],
+    ['options', 'ledger', 'audit', 'notifications'],
     ['agents', 'content', 'payout'],
     ['players', 'payments', 'withdrawals'],
     ['auth'],

@@ -10,6 +10,8 @@ import { registerErrorHandling } from './http/error-handler';
 import { agentRoutes } from './modules/agents/agent-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { contentRoutes } from './modules/content/content-routes';
+import { contentAdminRoutes } from './modules/content/content-admin-routes';
+import { notificationRoutes } from './modules/notifications/notification-routes';
 import { gameRoutes } from './modules/game/game-routes';
 import { identityRoutes } from './modules/auth/identity-routes';
 import { createSmsProvider, type SmsProvider } from './platform/sms/sms-provider';
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorRoutes);
   await app.register(withdrawalAdminRoutes);
   await app.register(backofficeRoutes);
+  await app.register(contentAdminRoutes);
+  await app.register(notificationRoutes);
   await app.register(catalogRoutes);
   await app.register(webPlugin);
   return app;

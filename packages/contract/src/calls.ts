@@ -32,6 +32,8 @@ import {
 } from './enums';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
+import { adminContentCalls } from './admin-content';
+import { inboxCalls } from './inbox';
 import { adminReportCalls } from './admin-reports';
 import { adminCatalogCalls } from './admin-catalog';
 import { ZMoney, ZMoneyInput } from './money';
@@ -628,6 +630,8 @@ export const calls = {
   }),
   ...adminCalls,
   ...adminAgentCalls,
+  ...inboxCalls,
+  ...adminContentCalls,
   ...adminReportCalls,
   ...adminCatalogCalls,
 } as const;

@@ -13,3 +13,5 @@ export * from './admin-agents';
 export * from './admin-reports';
 export * from './translations';
 export * from './admin-catalog';
+export * from './admin-content';
+export * from './inbox';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../../src/db/schema';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
 import { build, callRaw, type TestApp } from '../helper';
+import { notify } from '../../src/modules/notifications/notification-service';
 import { createTestOperator, operatorToken, type TestOperator } from '../operator-factories';
 
 /**
@@ -161,6 +162,10 @@ const table: Record<CallName, Case[]> = {
     { input: (w) => ({ orderId: w.orderOf.agent }), mayAct: ['agent'] },
     { input: (w) => ({ orderId: w.orderOf.xp }), mayAct: NOBODY },
   ],
+  // The inbox (issue 12): the caller's own notifications only; marking another's changes nothing.
+  notificationList: [{ input: () => ({}), mayAct: ANY }],
+  notificationUnreadCount: [{ input: () => ({}), mayAct: ANY }],
+  notificationMarkRead: [{ input: () => ({ ids: [noticeOfA] }), mayAct: ANY }],
   // The operator console (issue 11): no agent, player or anonymous caller gets through (10101); the roles of the
   // operators are the matrix at the end of this file. Inputs that change nothing when they do pass.
   adminLogin: [{ input: () => ({ name: 'owner', password: 'wrong-pass', code: '000000' }), mayAct: NOBODY }],
@@ -235,10 +240,39 @@ const table: Record<CallName, Case[]> = {
   adminAdjustmentApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
   adminAdjustmentReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
   adminAdjustmentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
+  adminArticleSave: [
+    {
+      input: () => ({
+        id: 999_999,
+        title: 'matrix',
+        content: 'matrix',
+        expectedUpdatedAt: '2026-01-01T00:00:00Z',
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminAnnouncementList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminAnnouncementSave: [
+    {
+      input: () => ({
+        id: 999_999,
+        title: 'matrix',
+        content: 'matrix',
+        level: null,
+        expectedUpdatedAt: '2026-01-01T00:00:00Z',
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminAnnouncementWithdraw: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
 };
 
 let t: TestApp;
 let w: World;
+/** A notification of A's (its inbox id), whose text only A may read. */
+let noticeOfA = '';
 /** Strings only some callers may ever read, with who may. */
 let secrets: { text: string; visibleTo: readonly Role[] }[];
 
@@ -308,10 +342,21 @@ beforeAll(async () => {
   w.withdrawalOf.agent = String((withdrawn.rows[0] as { id: string | number }).id);
   await withdraw(x.playerId, 'ACCT-SECRET-X');
   w.orderOf = { agent: await buy(a.playerId), anotherAgent: await buy(x.playerId), xp: await buy(xp) };
+  await notify(t.db, {
+    agentId: a.agentId,
+    kind: 'withdrawalRejected',
+    params: { amount: '1.00', reason: 'NOTICE-SECRET-A' },
+    ref: { type: 'withdrawal', id: w.withdrawalOf.agent },
+  });
+  const notice = await t.db.execute(
+    sql`select max(id) as id from notifications where agent_id = ${a.agentId}`,
+  );
+  noticeOfA = `n${(notice.rows[0] as { id: string | number }).id}`;
   secrets = [
     { text: 'ACCT-SECRET-A', visibleTo: ['agent'] },
     { text: '5555.55', visibleTo: ['agent'] },
     { text: w.orderOf.agent, visibleTo: ['agent'] },
+    { text: 'NOTICE-SECRET-A', visibleTo: ['agent'] },
     { text: 'ACCT-SECRET-X', visibleTo: ['anotherAgent'] },
     { text: '7777.77', visibleTo: ['anotherAgent'] },
     { text: w.orderOf.anotherAgent, visibleTo: ['anotherAgent'] },
@@ -382,6 +427,7 @@ describe('the authorization matrix', () => {
     expect(await seen('getUser', 'anotherAgent', {})).toContain('7777.77');
     expect(await seen('searchUser', 'anotherAgent', { keyword: w.xpMobile })).toContain(w.xpMobile);
     expect(await seen('searchUser', 'agent', { keyword: w.pMobile })).toContain(w.pMobile);
+    expect(await seen('notificationList', 'agent', {})).toContain('NOTICE-SECRET-A');
   });
 
   it.each(names)('%s: every caller gets its rule, nobody reads another agent’s data', async (name) => {

@@ -8,6 +8,7 @@ import { hashPassword } from './password-service';
 import { createSession, revokeSession } from './session-service';
 import { getOption } from '../options/options-service';
 import { loadAgentUser } from '../agents/agent-queries';
+import { notify } from '../notifications/notification-service';
 
 export interface RegisterInput {
   mobile: string;
@@ -75,16 +76,25 @@ export async function registerAgent(
       if (!inviter || inviter.status !== 'active') throw new AppError('agentNotFound');
       if (level <= inviter.level) throw new AppError('inviterNotAllowed');
     }
-    await tx
+    const [player] = await tx
       .update(players)
       .set({ mobile: input.mobile, updatedAt: sql`now()` })
-      .where(eq(players.id, session.playerId));
+      .where(eq(players.id, session.playerId))
+      .returning({ nickname: players.nickname });
     const [row] = await tx
       .insert(agents)
       .values({ playerId: session.playerId, level, parentId, passwordHash })
       .onConflictDoNothing()
       .returning({ id: agents.id });
     if (!row) throw new AppError('alreadyAgent');
+    // The inviter hears of its new sub-agent with the registration itself.
+    if (parentId !== null)
+      await notify(tx, {
+        agentId: parentId,
+        kind: 'subAgentJoined',
+        params: { agentId: row.id, nickname: player?.nickname ?? '' },
+        ref: { type: 'agent', id: String(row.id) },
+      });
     await revokeSession(tx, session.sessionId);
     return row.id;
   });

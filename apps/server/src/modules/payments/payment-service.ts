@@ -1,4 +1,4 @@
-import { BillType } from '@promoter/contract';
+import { BillType, fenToMoney } from '@promoter/contract';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   type VerifiedPayment,
 } from '../../platform/payments/payment-provider';
 import { memo, type Posting, postAll } from '../ledger/ledger-service';
+import { type Notice, notify } from '../notifications/notification-service';
 import { priceOrder, sharesOf } from './order-pricing';
 import type { Share } from './profit';
 
@@ -45,6 +46,33 @@ async function agentIsActive(tx: Tx, agentId: number): Promise<boolean> {
     .where(eq(agents.id, agentId))
     .for('share');
   return agent?.status === 'active';
+}
+
+/**
+ * Who hears of a delivered order, in its transaction: the buying agent (its diamonds came) and each agent paid a share
+ * of it (profit from a sub-agent's purchase, or commission on a bound player's). One row per recipient.
+ */
+function paymentNotices(order: OrderRow, shares: Share[]): Notice[] {
+  const ref = { type: 'order', id: order.id };
+  const notices: Notice[] = shares.map((share): Notice => {
+    const amount = fenToMoney(share.fen);
+    return order.agentId !== null
+      ? { agentId: share.agentId, kind: 'profitFromAgent', params: { amount, agentId: order.agentId }, ref }
+      : {
+          agentId: share.agentId,
+          kind: 'profitFromPlayer',
+          params: { amount, playerId: order.playerId },
+          ref,
+        };
+  });
+  if (order.agentId !== null)
+    notices.unshift({
+      agentId: order.agentId,
+      kind: 'orderPaid',
+      params: { orderId: order.id, goods: order.goodsName, diamonds: order.diamonds },
+      ref,
+    });
+  return notices;
 }
 
 /** How far the provider's clock may run ahead of ours when it says when the buyer paid. */
@@ -93,13 +121,23 @@ export async function applyPayment(
       )
       .returning();
     if (!live) {
-      await tx
+      const closed = await tx
         .update(orders)
         .set({ status: 'expired' })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+        .returning();
+      await notify(tx, ...expiryNotices(closed));
       return 'expired';
     }
-    if (held) return 'held';
+    if (held) {
+      await notify(tx, {
+        agentId: order.agentId as number,
+        kind: 'orderHeld',
+        params: { orderId: order.id, goods: live.goodsName },
+        ref: { type: 'order', id: order.id },
+      });
+      return 'held';
+    }
     const ref = { type: 'order', id: order.id };
     const { shares, buyer } = await profitsOf(tx, live);
     const postings: Posting[] = [
@@ -125,6 +163,7 @@ export async function applyPayment(
       })),
     ];
     await postAll(tx, postings);
+    await notify(tx, ...paymentNotices(live, shares));
     return 'delivered';
   });
   await db.insert(paymentNotifications).values({
@@ -207,14 +246,36 @@ export async function reconcileWithProvider(
   }
 }
 
-/** Orders left unpaid past their time are closed; a late payment for them is never delivered. */
+/** The buying agents of orders just closed unpaid hear of it (players have no inbox). */
+function expiryNotices(closed: OrderRow[]): Notice[] {
+  return closed.flatMap((order): Notice[] =>
+    order.agentId === null
+      ? []
+      : [
+          {
+            agentId: order.agentId,
+            kind: 'orderExpired',
+            params: { orderId: order.id, goods: order.goodsName },
+            ref: { type: 'order', id: order.id },
+          },
+        ],
+  );
+}
+
+/**
+ * Orders left unpaid past their time are closed, their buying agents told in the same transaction; a late payment
+ * for them is never delivered.
+ */
 export async function expireOrders(db: Db): Promise<number> {
-  const expired = await db
-    .update(orders)
-    .set({ status: 'expired' })
-    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, sql`now()`)))
-    .returning({ id: orders.id });
-  return expired.length;
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired' })
+      .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, sql`now()`)))
+      .returning();
+    await notify(tx, ...expiryNotices(expired));
+    return expired.length;
+  });
 }
 
 export async function cancelOrder(db: Db, orderId: string): Promise<void> {

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, players } from '../../db/schema';
 import { AppError } from '../../errors';
+import { notify } from '../notifications/notification-service';
 import { getOption } from '../options/options-service';
 import { findPlayer, toPlayerDto } from './player-service';
 
@@ -20,13 +21,22 @@ async function isAgentPlayer(db: DbOrTx, playerId: number): Promise<boolean> {
 export async function bindToAgent(db: Db, playerId: number, agentId: number): Promise<TPlayer> {
   if (await isAgentPlayer(db, playerId)) throw new AppError('agentCannotBind');
   await assertBindableAgent(db, agentId);
-  // One conditional update: two racing binds cannot both win.
-  const [row] = await db
-    .update(players)
-    .set({ boundAgentId: agentId, boundAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(players.id, playerId), isNull(players.boundAgentId)))
-    .returning();
-  if (!row) throw new AppError('alreadyBound');
+  const row = await db.transaction(async (tx) => {
+    // One conditional update: two racing binds cannot both win.
+    const [bound] = await tx
+      .update(players)
+      .set({ boundAgentId: agentId, boundAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(players.id, playerId), isNull(players.boundAgentId)))
+      .returning();
+    if (!bound) throw new AppError('alreadyBound');
+    await notify(tx, {
+      agentId,
+      kind: 'playerBound',
+      params: { playerId, nickname: bound.nickname },
+      ref: { type: 'player', id: String(playerId) },
+    });
+    return bound;
+  });
   return toPlayerDto(db, row);
 }
 

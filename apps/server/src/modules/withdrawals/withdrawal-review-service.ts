@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { accountOf, agentOwner, memo, post } from '../ledger/ledger-service';
+import { type Notice, notify } from '../notifications/notification-service';
 import { getOption } from '../options/options-service';
 import { toWithdrawalDto } from './withdrawal-service';
 
@@ -198,6 +199,20 @@ async function refusalOf(tx: Tx, id: number): Promise<AppError> {
     : new AppError('withdrawalNotFound');
 }
 
+/** What the agent is told of a change of its withdrawal, in the change's transaction (its inbox, issue 12). */
+function noticeOf(row: WithdrawalRow): Notice | null {
+  const amount = fenToMoney(row.amountFen);
+  const base = { agentId: row.agentId, ref: { type: 'withdrawal', id: String(row.id) } };
+  if (row.status === 'approved') return { ...base, kind: 'withdrawalApproved', params: { amount } };
+  if (row.status === 'paid')
+    return { ...base, kind: 'withdrawalPaid', params: { amount, reference: row.reference ?? '' } };
+  if (row.status === 'rejected')
+    return { ...base, kind: 'withdrawalRejected', params: { amount, reason: row.remark ?? '' } };
+  if (row.status === 'failed')
+    return { ...base, kind: 'withdrawalFailed', params: { amount, reason: row.remark ?? '' } };
+  return null;
+}
+
 /** Gives the whole amount back to the agent's balance (bill type 7), referencing the withdrawal. */
 async function refund(tx: Tx, row: WithdrawalRow, reason: string): Promise<void> {
   await post(tx, {
@@ -237,9 +252,11 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
         .update(withdrawals)
         .set({ status: 'approved', reviewedAt: sql`now()` })
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-        .returning({ id: withdrawals.id });
+        .returning();
       if (!changed) throw await refusalOf(tx, id);
       status = 'approved';
+      const notice = noticeOf(changed);
+      if (notice) await notify(tx, notice);
     }
     await recordAudit(tx, actor, {
       action: 'withdrawal.approve',
@@ -274,6 +291,8 @@ async function transition(
       .returning();
     if (!row) throw await refusalOf(tx, id);
     if (change.refundReason !== undefined) await refund(tx, row, change.refundReason);
+    const notice = noticeOf(row);
+    if (notice) await notify(tx, notice);
     await recordAudit(tx, actor, {
       action: change.action,
       target: { type: 'withdrawal', id: String(id) },
