@@ -32,6 +32,7 @@ import {
 } from './enums';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
+import { profileCalls } from './profile';
 import { adminContentCalls } from './admin-content';
 import { inboxCalls } from './inbox';
 import { adminReportCalls } from './admin-reports';
@@ -630,6 +631,7 @@ export const calls = {
   }),
   ...adminCalls,
   ...adminAgentCalls,
+  ...profileCalls,
   ...inboxCalls,
   ...adminContentCalls,
   ...adminReportCalls,

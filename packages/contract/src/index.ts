@@ -10,6 +10,7 @@ export * from './links';
 export * from './operators';
 export * from './admin';
 export * from './admin-agents';
+export * from './profile';
 export * from './admin-reports';
 export * from './translations';
 export * from './admin-catalog';

@@ -143,6 +143,15 @@ const table: Record<CallName, Case[]> = {
   ],
   searchUser: [{ input: (w) => ({ keyword: w.xpMobile }), mayAct: ANY }],
   recharge: [{ input: (w) => ({ playerId: w.xp, diamonds: 1, requestId: rid() }), mayAct: ANY }],
+  // The profile and the players list (issue 12): the caller's own account and players only.
+  agentProfile: [{ input: () => ({}), mayAct: ANY }],
+  sessionList: [{ input: () => ({}), mayAct: ANY }],
+  endOtherSessions: [{ input: () => ({}), mayAct: ANY }],
+  boundPlayers: [
+    { input: () => ({}), mayAct: ANY },
+    // Another agent's player by its mobile: found by its own agent only, never shown to anyone else.
+    { input: (w) => ({ keyword: w.xpMobile }), mayAct: ANY },
+  ],
   readArticle: [{ input: () => ({ slug: 'no-such-article' }), mayAct: ANY }],
   getCaptcha: [{ input: () => ({ mobile: '13600000003', purpose: 'login' }), mayAct: ANY }],
   getUserByMobile: [{ input: (w) => ({ mobile: w.xpMobile }), mayAct: ANY }],

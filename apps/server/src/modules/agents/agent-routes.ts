@@ -3,6 +3,7 @@ import { defineCall } from '../../http/route';
 import { publicUrlOf } from '../../http/public-url';
 import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
 import { loadAgentUser } from './agent-queries';
+import { loadAgentProfile } from './profile-service';
 import { downlineTree, listChildren, promoteBoundPlayer, setChildPrice } from './downline-service';
 import { transferToAgent } from './transfer-service';
 
@@ -10,6 +11,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'getUser', async ({ agentId, request }) =>
     loadAgentUser(app.db, agentId, publicUrlOf(request)),
   );
+  defineCall(app, 'agentProfile', async ({ agentId }) => loadAgentProfile(app.db, agentId));
   defineCall(app, 'children', async ({ agentId, input }) => listChildren(app.db, agentId, input));
   defineCall(app, 'tree', async ({ agentId }) => downlineTree(app.db, agentId));
   defineCall(app, 'setChildAgent', async ({ agentId, input }) => promoteBoundPlayer(app.db, agentId, input), {

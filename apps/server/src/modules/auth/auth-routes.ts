@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../http/route';
 import { visiblePlayer } from '../players/player-service';
 import { checkUserType, loginWithTicket } from './login-service';
-import { revokeSession } from './session-service';
+import { endOtherSessions, listLiveSessions, revokeSession } from './session-service';
 import { publicUrlOf } from '../../http/public-url';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -21,6 +21,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await revokeSession(app.db, session.sessionId);
     return {};
   });
+
+  // The profile's devices (issue 12): an agent lists its own account's live sessions and ends all but this one.
+  defineCall(app, 'sessionList', async ({ session }) =>
+    listLiveSessions(app.db, session.playerId, session.sessionId),
+  );
+  defineCall(
+    app,
+    'endOtherSessions',
+    async ({ session }) => ({ revokedSessions: await endOtherSessions(app.db, session) }),
+    { rateLimit: 10 },
+  );
 
   defineCall(app, 'checkUserType', async ({ input }) => checkUserType(app.db, input.playerId), {
     rateLimit: 60,

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { ResponseCode, SESSION_LIST_MAX, type TSignedInSession } from '@promoter/contract';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
 import { agents, sessions } from '../../db/schema';
 
 /** What a request knows about its caller once its token has been resolved. */
@@ -76,7 +78,10 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
     .where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every session of a player but one (after a password change); answers how many it revoked. */
+/**
+ * Revokes every live session of a player but one, in one statement (after a password change, or "sign out
+ * everywhere else"); answers how many it revoked. Sessions already expired are left as they are: they open nothing.
+ */
 export async function revokeOtherSessions(
   db: DbOrTx,
   playerId: number,
@@ -85,7 +90,81 @@ export async function revokeOtherSessions(
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.playerId, playerId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.playerId, playerId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/**
+ * "Sign out everywhere else": every other live session of the account is revoked, in one statement, if the asking
+ * session is itself still live. Two devices asking at once are serialized by a lock per account: the first ends the
+ * second's session with the rest, and the second is then told it is signed out (10001) instead of ending the first
+ * too, so one device always stays signed in.
+ */
+export async function endOtherSessions(
+  db: Db,
+  session: { playerId: number; sessionId: number },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sessions'), ${session.playerId})`);
+    const [own] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, session.sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      );
+    if (!own) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+    return revokeOtherSessions(tx, session.playerId, session.sessionId);
+  });
+}
+
+/**
+ * The live sessions of a player's account, the asking one first, then by last use: when each began, was last seen
+ * and ends, never a token or its hash. At most SESSION_LIST_MAX of them; `total` counts them all.
+ */
+export async function listLiveSessions(
+  db: DbOrTx,
+  playerId: number,
+  currentSessionId: number,
+): Promise<{ list: TSignedInSession[]; total: number }> {
+  const live = and(
+    eq(sessions.playerId, playerId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(live)
+      .orderBy(sql`${sessions.id} = ${currentSessionId} desc`, desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(SESSION_LIST_MAX),
+    db.select({ n: count() }).from(sessions).where(live),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === currentSessionId,
+    })),
+    total: counted?.n ?? 0,
+  };
 }
