@@ -198,6 +198,41 @@ const table: Record<CallName, Case[]> = {
   adminWithdrawalBatchApprove: [{ input: () => ({ ids: ['999999999'] }), mayAct: NOBODY }],
   adminWithdrawalBatchReject: [{ input: () => ({ ids: ['999999999'], reason: 'matrix' }), mayAct: NOBODY }],
   adminAuditList: [{ input: () => ({}), mayAct: NOBODY }],
+  // Settings, catalog and orders (issue 11): an update to the value it has, edits of rows that do not exist.
+  adminOptionsGet: [{ input: () => ({}), mayAct: NOBODY }],
+  adminOptionsUpdate: [
+    { input: () => ({ changes: [{ key: 'price.level2', value: '0.60', seen: '0.60' }] }), mayAct: NOBODY },
+  ],
+  adminOptionsHistory: [{ input: () => ({}), mayAct: NOBODY }],
+  adminCategoryList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminCategorySave: [
+    {
+      input: () => ({ id: 999_999, revision: '0123456789abcdef', name: 'matrix', names: {} }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminCategoryReorder: [{ input: () => ({ ids: [999_999] }), mayAct: NOBODY }],
+  adminCategoryDelete: [{ input: () => ({ id: 999_999, revision: '0123456789abcdef' }), mayAct: NOBODY }],
+  adminGoodsList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminGoodsSave: [
+    {
+      input: (w) => ({
+        id: 999_999,
+        revision: '0123456789abcdef',
+        categoryId: w.goodsId,
+        name: 'matrix',
+        names: {},
+        image: '',
+        diamonds: 1,
+        active: true,
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminGoodsSetActive: [{ input: () => ({ id: 999_999, active: false }), mayAct: NOBODY }],
+  adminGoodsReorder: [{ input: () => ({ categoryId: 999_999, ids: [999_999] }), mayAct: NOBODY }],
+  adminOrderList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminOrderDetail: [{ input: (w) => ({ orderId: w.orderOf.agent }), mayAct: NOBODY }],
   adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
   adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],

@@ -22,6 +22,9 @@ type OrderRow = typeof orders.$inferSelect;
 const statusOf = (order: OrderRow): OrderStatus =>
   order.status === 'pending' && order.expiresAt <= new Date() ? 'expired' : order.status;
 
+/** statusOf as a column of a query (the CSV export reads it so). */
+export const orderStatusShown = sql<OrderStatus>`case when ${orders.status} = 'pending' and ${orders.expiresAt} <= now() then 'expired' else ${orders.status} end`;
+
 function statusIs(status: OrderStatus): SQL | undefined {
   if (status === 'pending') return and(eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`);
   if (status === 'expired')
@@ -52,9 +55,8 @@ const toOrderDto = (order: OrderRow, playerNickname: string): TAdminOrder => ({
   paidAt: order.paidAt?.toISOString() ?? null,
 });
 
-export interface OrderQuery {
-  page: number;
-  pageSize: number;
+/** The list's filters: the order, the buying account or agent, the kind of buyer, status, creation time. */
+export interface OrderFilter {
   orderId?: string | undefined;
   playerId?: number | undefined;
   agentId?: number | undefined;
@@ -64,9 +66,14 @@ export interface OrderQuery {
   to?: string | undefined;
 }
 
-/** Orders filtered on the server, newest first (the orders_time_idx walk), paged. */
-export async function listOrders(db: DbOrTx, query: OrderQuery) {
-  const where = and(
+export interface OrderQuery extends OrderFilter {
+  page: number;
+  pageSize: number;
+}
+
+/** The orders a filter names: the list's and the CSV export's (reports), so both show the same orders. */
+export function orderFilter(query: OrderFilter): SQL | undefined {
+  return and(
     query.orderId ? eq(orders.id, query.orderId) : undefined,
     query.playerId !== undefined ? eq(orders.playerId, query.playerId) : undefined,
     query.agentId !== undefined ? eq(orders.agentId, query.agentId) : undefined,
@@ -76,6 +83,11 @@ export async function listOrders(db: DbOrTx, query: OrderQuery) {
     query.from ? gte(orders.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(orders.createdAt, new Date(query.to)) : undefined,
   );
+}
+
+/** Orders filtered on the server, newest first (the orders_time_idx walk), paged. */
+export async function listOrders(db: DbOrTx, query: OrderQuery) {
+  const where = orderFilter(query);
   const [rows, [total]] = await Promise.all([
     db
       .select({ order: orders, nickname: players.nickname })
@@ -184,6 +196,17 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
       .orderBy(asc(paymentNotifications.id)),
     entriesOf(db, order, pricingAgents, payer.boundAgentId),
   ]);
+  // The delivery first, then the shares from the buyer's side up the line.
+  const place = (ownerId: number) => {
+    const index = pricingAgents.indexOf(ownerId);
+    return index < 0 ? pricingAgents.length : index;
+  };
+  entries.sort(
+    (a, b) =>
+      a.entry.billType - b.entry.billType ||
+      place(a.account.ownerId) - place(b.account.ownerId) ||
+      a.entry.id - b.entry.id,
+  );
   const entryAgents = entries.filter((e) => e.account.ownerType === 'agent').map((e) => e.account.ownerId);
   const cards = await agentCards(db, [...new Set([...pricingAgents, ...entryAgents])]);
   const playerNames = await nicknamesOf(
