@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { expireOrders } from './modules/payments/payment-service';
+import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
 import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
 
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: database.db });
   reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
+  // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
+  const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
+  if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
   // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
   for (const optIn of config.optIns) process.stderr.write(`WARNING opted in: ${optIn}\n`);
 

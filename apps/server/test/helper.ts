@@ -64,7 +64,7 @@ export async function build(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   platform?: Partial<Platform>,
-  options: { defaultRateLimitNamespace?: boolean } = {},
+  options: { defaultRateLimitNamespace?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig({
@@ -78,11 +78,15 @@ export async function build(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const { db, close } = connect(database.url, 10);
+  // A loaded machine (the whole suite, other work) may queue a burst of requests for long: a test waits for its
+  // connection rather than failing because the machine is slow.
+  const { db, close } = connect(database.url, { max: 10, connectionTimeoutMs: 120_000 });
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    // With a stream the app logs as the server does (at LOG_LEVEL), into it; a test reads what a flow logs.
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     rateLimitNamespace: options.defaultRateLimitNamespace
       ? undefined
       : `test-${randomBytes(6).toString('hex')}:`,

@@ -36,6 +36,7 @@ import { profileCalls } from './profile';
 import { adminContentCalls } from './admin-content';
 import { inboxCalls } from './inbox';
 import { adminReportCalls } from './admin-reports';
+import { payoutCalls } from './payout';
 import { adminCatalogCalls } from './admin-catalog';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
@@ -403,16 +404,39 @@ export const calls = {
     method: 'POST',
     path: 'agent/user/withdrawPostByUser',
     auth: 'agent',
-    summary: 'Apply to withdraw cash; the amount leaves the balance at once',
-    input: z.object({
-      amount: ZMoneyInput,
-      accountType: ZWithdrawalAccountType,
-      accountName: ZWithdrawalAccountText,
-      accountNo: ZWithdrawalAccountText,
-      /** Required for a bank card (`bankNameRequired`). */
-      bankName: ZWithdrawalBankName.optional(),
-      requestId: ZRequestId,
-    }),
+    summary:
+      'Apply to withdraw cash to a saved payout account, or to one typed here (optionally saved); the amount leaves the balance at once',
+    /**
+     * Either `payoutAccountId` (a saved account of the caller) or the account typed here (`accountType`,
+     * `accountName`, `accountNo`, `bankName` for a bank card; checked as payoutAccountAdd checks it, and saved too
+     * with `saveAccount`). The withdrawal keeps its own sealed copy of the number either way.
+     */
+    input: z
+      .object({
+        amount: ZMoneyInput,
+        payoutAccountId: ZId.optional(),
+        accountType: ZWithdrawalAccountType.optional(),
+        accountName: ZWithdrawalAccountText.optional(),
+        accountNo: ZWithdrawalAccountText.optional(),
+        /** Required for a bank card (`bankNameRequired`). */
+        bankName: ZWithdrawalBankName.optional(),
+        saveAccount: z.boolean().optional(),
+        requestId: ZRequestId,
+      })
+      .refine(
+        (v) =>
+          v.payoutAccountId !== undefined
+            ? v.accountType === undefined &&
+              v.accountName === undefined &&
+              v.accountNo === undefined &&
+              v.bankName === undefined &&
+              v.saveAccount === undefined
+            : v.accountType !== undefined && v.accountName !== undefined && v.accountNo !== undefined,
+        {
+          message: 'either payoutAccountId, or accountType, accountName and accountNo',
+          path: ['payoutAccountId'],
+        },
+      ),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
   }),
   withdrawExchange: call({
@@ -636,6 +660,7 @@ export const calls = {
   ...adminContentCalls,
   ...adminReportCalls,
   ...adminCatalogCalls,
+  ...payoutCalls,
 } as const;
 
 export type Calls = typeof calls;

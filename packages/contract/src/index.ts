@@ -15,4 +15,5 @@ export * from './admin-reports';
 export * from './translations';
 export * from './admin-catalog';
 export * from './admin-content';
+export * from './payout';
 export * from './inbox';

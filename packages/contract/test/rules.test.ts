@@ -35,8 +35,9 @@ describe('the player search keyword (searchUser)', () => {
 
 describe('the withdrawal account texts (withdraw)', () => {
   it('are the withdraw input’s fields: present, trimmed, at most WITHDRAWAL_ACCOUNT_TEXT_MAX', () => {
-    expect(calls.withdraw.input.shape.accountName).toBe(ZWithdrawalAccountText);
-    expect(calls.withdraw.input.shape.accountNo).toBe(ZWithdrawalAccountText);
+    expect(calls.withdraw.input.shape.accountName.unwrap()).toBe(ZWithdrawalAccountText);
+    expect(calls.withdraw.input.shape.accountNo.unwrap()).toBe(ZWithdrawalAccountText);
+    expect(calls.payoutAccountAdd.input.shape.accountNo).toBe(ZWithdrawalAccountText);
     expect(ZWithdrawalAccountText.safeParse('   ').success).toBe(false);
     expect(ZWithdrawalAccountText.safeParse('x'.repeat(WITHDRAWAL_ACCOUNT_TEXT_MAX)).success).toBe(true);
     expect(ZWithdrawalAccountText.safeParse('x'.repeat(WITHDRAWAL_ACCOUNT_TEXT_MAX + 1)).success).toBe(false);

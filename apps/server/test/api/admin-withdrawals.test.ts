@@ -229,7 +229,7 @@ describe('concurrency', () => {
     const pending = [a.id, b.id];
     const [batchAnswer, late] = await Promise.all([
       admin('adminWithdrawalBatchApprove', finance, { ids: [...pending, '999999999'] }),
-      applyToWithdraw(t.app, a.token, '100.00', { accountName: '张三', accountNo: 'z' }),
+      applyToWithdraw(t.app, a.token, '100.00', { accountName: '张三', accountNo: 'z@example.com' }),
     ]);
     expect(late.code, late.msg).toBe(1);
     expect(batchAnswer.data.changed.sort()).toEqual(pending.sort());

@@ -11,7 +11,7 @@ import {
 } from '@promoter/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players } from '../../src/db/schema';
+import { payoutAccounts, players } from '../../src/db/schema';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
 import { build, callRaw, type TestApp } from '../helper';
 import { notify } from '../../src/modules/notifications/notification-service';
@@ -41,6 +41,8 @@ interface World {
   orderOf: { agent: string; anotherAgent: string; xp: string };
   entryOf: { agent: string; anotherAgent: string };
   withdrawalOf: { agent: string };
+  /** X's saved payout account (its whole row, to put it back after a delete). */
+  payoutOf: { anotherAgent: typeof payoutAccounts.$inferSelect };
 }
 
 interface Case {
@@ -113,7 +115,7 @@ const table: Record<CallName, Case[]> = {
         amount: '1000000.00',
         accountType: 'alipay',
         accountName: 'n',
-        accountNo: 'acct-matrix',
+        accountNo: 'matrix@example.com',
         requestId: rid(),
       }),
       mayAct: NOBODY,
@@ -326,6 +328,38 @@ async function entryOf(agentId: number): Promise<string> {
     where a.owner_type = 'agent' and a.owner_id = ${agentId} order by e.id limit 1`);
   return String((result.rows[0] as { id: string | number }).id);
 }
+  // Issue 14: payout accounts. Only their owner changes one; a number is never answered whole (the secrets below).
+  payoutAccountList: [{ input: () => ({}), mayAct: ANY }],
+  payoutAccountAdd: [
+    {
+      input: () => ({
+        type: 'alipay',
+        holderName: 'matrix-add',
+        accountNo: `m${rid().slice(0, 8)}@matrix.example`,
+      }),
+      mayAct: ANY,
+      restore: async () => {
+        await t.db.delete(payoutAccounts).where(eq(payoutAccounts.holderName, 'matrix-add'));
+      },
+    },
+  ],
+  payoutAccountDelete: [
+    {
+      input: (w) => ({ id: w.payoutOf.anotherAgent.id }),
+      mayAct: ['anotherAgent'],
+      restore: async (w) => {
+        await t.db.execute(sql`insert into payout_accounts
+          (id, agent_id, type, holder_name, bank_name, account_sealed, account_masked, is_default)
+          overriding system value
+          values (${w.payoutOf.anotherAgent.id}, ${w.payoutOf.anotherAgent.agentId}, 'bank', ${w.payoutOf.anotherAgent.holderName},
+            ${w.payoutOf.anotherAgent.bankName}, ${w.payoutOf.anotherAgent.accountSealed},
+            ${w.payoutOf.anotherAgent.accountMasked}, true)
+          on conflict (id) do nothing`);
+      },
+    },
+  ],
+  payoutAccountSetDefault: [{ input: (w) => ({ id: w.payoutOf.anotherAgent.id }), mayAct: ['anotherAgent'] }],
+  adminWithdrawalRevealAccount: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
 
 async function buy(playerId: number): Promise<string> {
   const answer = await callRaw<{ orderId: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
@@ -352,6 +386,12 @@ beforeAll(async () => {
   const b = await createAgent(t.db, { level: 3, parentId: a.agentId, nickname: 'B' });
   const f = await createAgent(t.db, { level: 3, parentId: a.agentId, status: 'frozen', nickname: 'F' });
   const xr = await createAgent(t.db, { level: 1, nickname: 'XR' });
+/** Account numbers whose tail (after the 12 hidden characters) only their owner reads, and whose whole nobody does. */
+const ACCOUNT_A = 'acctsecret.a@matrix-a.example';
+const ACCOUNT_X = 'acctsecret.x@matrix-x.example';
+/** X's bank card (Luhn-valid): its owner reads ************9909, nobody the whole number. */
+const CARD_X = '6222020000009909';
+
   const x = await createAgent(t.db, { level: 2, parentId: xr.agentId, nickname: 'X' });
   const pMobile = '13700000007';
   const xpMobile = '13900000009';
@@ -381,10 +421,20 @@ beforeAll(async () => {
     entryOf: { agent: await entryOf(a.agentId), anotherAgent: await entryOf(x.agentId) },
     withdrawalOf: { agent: '' },
   };
-  await withdraw(a.playerId, 'ACCT-SECRET-A');
-  const withdrawn = await t.db.execute(sql`select id from withdrawals where account_no = 'ACCT-SECRET-A'`);
+  await withdraw(a.playerId, ACCOUNT_A);
+  const withdrawn = await t.db.execute(sql`select id from withdrawals where agent_id = ${a.agentId}`);
   w.withdrawalOf.agent = String((withdrawn.rows[0] as { id: string | number }).id);
-  await withdraw(x.playerId, 'ACCT-SECRET-X');
+  await withdraw(x.playerId, ACCOUNT_X);
+  const saved = await callRaw<{ account: { id: number } }>(t.app, 'POST', 'agent/payout/add', {
+    token: await signIn(t.app, t.db, x.playerId),
+    body: { type: 'bank', holderName: 'X', bankName: 'matrix bank', accountNo: CARD_X },
+  });
+  expect(saved.code, saved.msg).toBe(1);
+  const [payoutRow] = await t.db
+    .select()
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.id, saved.data.account.id));
+  w.payoutOf = { anotherAgent: payoutRow as World['payoutOf']['anotherAgent'] };
   w.orderOf = { agent: await buy(a.playerId), anotherAgent: await buy(x.playerId), xp: await buy(xp) };
   await notify(t.db, {
     agentId: a.agentId,
@@ -395,13 +445,18 @@ beforeAll(async () => {
   const notice = await t.db.execute(
     sql`select max(id) as id from notifications where agent_id = ${a.agentId}`,
   );
+    payoutOf: {} as World['payoutOf'],
   noticeOfA = `n${(notice.rows[0] as { id: string | number }).id}`;
   secrets = [
-    { text: 'ACCT-SECRET-A', visibleTo: ['agent'] },
+    { text: ACCOUNT_A, visibleTo: [] },
+    { text: ACCOUNT_A.slice(12), visibleTo: ['agent'] },
     { text: '5555.55', visibleTo: ['agent'] },
     { text: w.orderOf.agent, visibleTo: ['agent'] },
     { text: 'NOTICE-SECRET-A', visibleTo: ['agent'] },
-    { text: 'ACCT-SECRET-X', visibleTo: ['anotherAgent'] },
+    { text: ACCOUNT_X, visibleTo: [] },
+    { text: ACCOUNT_X.slice(12), visibleTo: ['anotherAgent'] },
+    { text: CARD_X, visibleTo: [] },
+    { text: '0000009909', visibleTo: [] },
     { text: '7777.77', visibleTo: ['anotherAgent'] },
     { text: w.orderOf.anotherAgent, visibleTo: ['anotherAgent'] },
     { text: w.orderOf.xp, visibleTo: [] },
@@ -464,10 +519,11 @@ describe('the authorization matrix', () => {
   it('uses real secrets: their owners do read them', async () => {
     const seen = async (name: CallName, role: Role, input: Record<string, unknown>) =>
       (await ask(name, role, input)).body;
-    expect(await seen('withdrawLog', 'agent', {})).toContain('ACCT-SECRET-A');
+    expect(await seen('withdrawLog', 'agent', {})).toContain(`************${ACCOUNT_A.slice(12)}`);
     expect(await seen('getUser', 'agent', {})).toContain('5555.55');
     expect(await seen('orderQuery', 'agent', { orderId: w.orderOf.agent })).toContain(w.orderOf.agent);
-    expect(await seen('withdrawLog', 'anotherAgent', {})).toContain('ACCT-SECRET-X');
+    expect(await seen('withdrawLog', 'anotherAgent', {})).toContain(`************${ACCOUNT_X.slice(12)}`);
+    expect(await seen('payoutAccountList', 'anotherAgent', {})).toContain('************9909');
     expect(await seen('getUser', 'anotherAgent', {})).toContain('7777.77');
     expect(await seen('searchUser', 'anotherAgent', { keyword: w.xpMobile })).toContain(w.xpMobile);
     expect(await seen('searchUser', 'agent', { keyword: w.pMobile })).toContain(w.pMobile);

@@ -402,7 +402,7 @@ describe('agent/user/billDetail', () => {
     const applied = await applyToWithdraw(t.app, token, '100.00', {
       accountType: 'wechat',
       accountName: '李四',
-      accountNo: 'wx',
+      accountNo: 'lisi_wx',
     });
     expect(applied.code).toBe(1);
     const [entry] = await entriesOfRef(t.db, 'withdrawal', applied.data.withdrawal.id);

@@ -184,7 +184,7 @@ describe('the money rules against a model', () => {
                     amount: fen(op.fen),
                     accountType: 'wechat',
                     accountName: '张三',
-                    accountNo: 'wx123',
+                    accountNo: 'wxid_zhang123',
                     requestId,
                   },
                 ];

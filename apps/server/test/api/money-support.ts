@@ -43,7 +43,7 @@ export function applyToWithdraw(
       amount,
       accountType: 'alipay',
       accountName: 'n',
-      accountNo: 'a',
+      accountNo: 'n@example.com',
       requestId: randomUUID(),
       ...account,
     },

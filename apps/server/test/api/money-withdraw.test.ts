@@ -32,6 +32,9 @@ afterAll(async () => t.close());
 const withdraw = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
   apiUnchecked(t.app, 'withdraw', { token, input: body, headers });
 
+/** A WeChat account: a WeChat id (6-20 letters, digits, _ or -, a letter first). */
+const WECHAT = { accountType: 'wechat', accountNo: 'zhangsan_88' };
+
 const application = (amount: string, extra: Record<string, unknown> = {}) => ({
   amount,
   accountType: 'alipay',
@@ -51,7 +54,7 @@ async function fundedAgent(fen: number) {
 describe('agent/user/withdrawPostByUser', () => {
   it('takes the amount off the balance at once (type 6) and leaves the withdrawal pending', async () => {
     const agent = await fundedAgent(50_000);
-    const result = await withdraw(agent.token, application('100.00', { accountType: 'wechat' }));
+    const result = await withdraw(agent.token, application('100.00', WECHAT));
     expect(result).toMatchObject({ status: 200, code: ResponseCode.success });
     expect(calls.withdraw.data.parse(result.data)).toEqual(result.data);
     expect(result.data.balance).toBe('400.00');
@@ -61,7 +64,8 @@ describe('agent/user/withdrawPostByUser', () => {
       status: 'pending',
       accountType: 'wechat',
       accountName: '张三',
-      accountNo: 'zhangsan@example.com',
+      // Masked: never the whole number (issue 14).
+      accountNo: '*******n_88',
       bankName: null,
       reviewedAt: null,
       remark: null,
@@ -73,6 +77,10 @@ describe('agent/user/withdrawPostByUser', () => {
       .from(withdrawals)
       .where(eq(withdrawals.id, Number(result.data.withdrawal.id)));
     expect(row).toMatchObject({ agentId: agent.agentId, amountFen: 10_000, feeFen: 0, status: 'pending' });
+    // Its own sealed copy of the number, the masked one beside it, nothing in clear.
+    expect(row).toMatchObject({ accountNo: null, accountMasked: '*******n_88', payoutAccountId: null });
+    expect(row?.accountSealed).toMatch(/^v1:/);
+    expect(row?.accountSealed).not.toContain('zhangsan_88');
 
     const entries = await entriesOfRef(t.db, 'withdrawal', result.data.withdrawal.id);
     expect(entries).toEqual([
@@ -94,7 +102,7 @@ describe('agent/user/withdrawPostByUser', () => {
     const half = await withdraw(agent.token, application('100.5'));
     expect(half.data.withdrawal.amount).toBe('100.50');
     expect(half.data.balance).toBe('100.00');
-    const rest = await withdraw(agent.token, application('100.00', { accountType: 'wechat' }));
+    const rest = await withdraw(agent.token, application('100.00', WECHAT));
     expect(rest).toMatchObject({ code: 1, data: { balance: '0.00' } });
     expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(0);
   });
@@ -103,9 +111,13 @@ describe('agent/user/withdrawPostByUser', () => {
     const agent = await fundedAgent(20_000);
     const result = await withdraw(
       agent.token,
-      application('100.00', { accountType: 'bank', accountNo: '6222020000000000', bankName: '工商银行' }),
+      application('100.00', { accountType: 'bank', accountNo: '6222 0200 0000 0015', bankName: '工商银行' }),
     );
-    expect(result.data.withdrawal).toMatchObject({ accountType: 'bank', bankName: '工商银行' });
+    expect(result.data.withdrawal).toMatchObject({
+      accountType: 'bank',
+      bankName: '工商银行',
+      accountNo: '************0015',
+    });
   });
 
   describe('fee', () => {
@@ -203,7 +215,10 @@ describe('agent/user/withdrawPostByUser', () => {
       const agent = await fundedAgent(50_000);
       const before = await moneySnapshot(t.db);
       for (const bankName of [undefined, '', '   ']) {
-        const result = await withdraw(agent.token, application('100.00', { accountType: 'bank', bankName }));
+        const result = await withdraw(
+          agent.token,
+          application('100.00', { accountType: 'bank', accountNo: '6222020000000015', bankName }),
+        );
         expect(result).toMatchObject({ status: 200, code: 0, msg: '银行卡提现需要填写开户银行', data: null });
       }
       expect(await moneySnapshot(t.db)).toEqual(before);
@@ -286,11 +301,7 @@ describe('agent/user/withdrawPostByUser', () => {
       const body = application('100.00');
       expect((await withdraw(agent.token, body)).code).toBe(1);
       const before = await moneySnapshot(t.db);
-      for (const changed of [
-        { amount: '101.00' },
-        { accountNo: 'someone-else' },
-        { accountType: 'wechat' },
-      ]) {
+      for (const changed of [{ amount: '101.00' }, { accountNo: 'someone-else@example.com' }, WECHAT]) {
         const result = await withdraw(agent.token, { ...body, ...changed });
         expectRefusal(result, '请求编号已用于另一笔操作，请刷新后重试');
       }

@@ -10,6 +10,7 @@ import {
   rejectWithdrawal,
   reviewDetail,
 } from './withdrawal-review-service';
+import { revealWithdrawalAccount } from './withdrawal-account';
 
 const actorOf = (operator: { operatorId: number; name: string }, request: FastifyRequest) => ({
   operatorId: operator.operatorId,
@@ -40,6 +41,9 @@ export async function withdrawalAdminRoutes(app: FastifyInstance): Promise<void>
   );
   defineCall(app, 'adminWithdrawalFail', async ({ operator, request, input }) =>
     failWithdrawal(app.db, actorOf(operator, request), Number(input.id), input.reason),
+  );
+  defineCall(app, 'adminWithdrawalRevealAccount', async ({ operator, request, input }) =>
+    revealWithdrawalAccount(app.db, app.config.payoutKey, actorOf(operator, request), Number(input.id)),
   );
   defineCall(app, 'adminWithdrawalBatchApprove', async ({ operator, request, input }) => {
     const actor = actorOf(operator, request);
