@@ -27,6 +27,8 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
   /** A transaction left idle longer is ended by the server, its locks released (milliseconds; 0 = no limit). */
   idleInTransactionTimeoutMs?: number;
+  /** How long a request waits for a connection, the queue for a free one included (milliseconds; default 5000). */
+  connectionTimeoutMs?: number;
   /** Told of a connection that broke (the database restarted, a backend was terminated); never rethrown. */
   onConnectionError?: (error: Error) => void;
 }
@@ -43,7 +45,7 @@ export function connect(url: string, options: PoolOptions | number = {}): Databa
     max: o.max ?? 10,
     idleTimeoutMillis: 30_000,
     // While the database is unreachable a request fails within seconds instead of queueing forever.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: o.connectionTimeoutMs ?? 5_000,
     ...(o.statementTimeoutMs ? { statement_timeout: o.statementTimeoutMs } : {}),
     ...(o.idleInTransactionTimeoutMs
       ? { idle_in_transaction_session_timeout: o.idleInTransactionTimeoutMs }

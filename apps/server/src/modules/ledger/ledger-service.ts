@@ -88,35 +88,66 @@ export async function ensureAccount(
  * Applies one change to one account and writes its ledger entry, inside the caller's transaction.
  * The change is one conditional UPDATE (`value + amount >= 0`), so a debit can never overdraw, whatever runs
  * beside it; no read-then-write in application code. Throws InsufficientFundsError when the debit does not fit.
+ *
+ * One round trip when the account exists (the usual case): the account is found, changed and its entry written by
+ * one statement. Only a credit to an account that does not exist yet creates it first (a debit of a missing account
+ * cannot fit) and runs the statement again: the statement's parts share one snapshot, so its update could not see
+ * a row its own insert created.
  */
 export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: number; after: number }> {
   if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
     throw new Error('posting amount must be a non-zero integer');
-  const accountId = await ensureAccount(tx, posting.owner, posting.currency);
-  const [updated] = await tx
-    .update(accounts)
-    .set({ value: sql`${accounts.value} + ${posting.amount}`, updatedAt: sql`now()` })
-    .where(and(eq(accounts.id, accountId), sql`${accounts.value} + ${posting.amount} >= 0`))
-    .returning({ value: accounts.value });
-  if (!updated) throw new InsufficientFundsError(posting.owner, posting.currency);
-  const [entry] = await tx
-    .insert(ledgerEntries)
-    .values({
-      accountId,
-      amount: posting.amount,
-      after: updated.value,
-      billType: posting.billType,
-      refType: posting.ref.type,
-      refId: posting.ref.id,
-      counterpartyType: posting.counterparty?.ownerType,
-      counterpartyId: posting.counterparty?.ownerId,
-      memo: posting.memo ? translate(DEFAULT_LOCALE, posting.memo.key, posting.memo.params) : '',
-      memoKey: posting.memo?.key ?? null,
-      memoParams: posting.memo?.params ?? null,
-      ...(posting.at ? { createdAt: posting.at } : {}),
-    })
-    .returning({ id: ledgerEntries.id });
-  return { entryId: (entry as { id: number }).id, after: updated.value };
+  const first = await postToExisting(tx, posting);
+  if (first.entry) return first.entry;
+  if (first.accountFound || posting.amount < 0)
+    throw new InsufficientFundsError(posting.owner, posting.currency);
+  await ensureAccount(tx, posting.owner, posting.currency);
+  const second = await postToExisting(tx, posting);
+  if (!second.entry) throw new InsufficientFundsError(posting.owner, posting.currency);
+  return second.entry;
+}
+
+/** The statement of post(): the account's conditional update and its entry, if the account exists and it fits. */
+async function postToExisting(
+  tx: DbOrTx,
+  posting: Posting,
+): Promise<{ accountFound: boolean; entry: { entryId: number; after: number } | null }> {
+  const memoText = posting.memo ? translate(DEFAULT_LOCALE, posting.memo.key, posting.memo.params) : '';
+  const result = await tx.execute<{
+    account_id: number | null;
+    entry_id: string | null;
+    after: string | null;
+  }>(sql`
+    with account as (
+      select id from ${accounts}
+      where owner_type = ${posting.owner.ownerType}::text and owner_id = ${posting.owner.ownerId}::integer
+        and currency = ${posting.currency}::text
+    ), changed as (
+      update ${accounts} set value = value + ${posting.amount}::bigint, updated_at = now()
+      where id = (select id from account) and value + ${posting.amount}::bigint >= 0
+      returning id, value
+    ), entry as (
+      insert into ${ledgerEntries}
+        (account_id, amount, after, bill_type, ref_type, ref_id, counterparty_type, counterparty_id,
+         memo, memo_key, memo_params, created_at)
+      select id, ${posting.amount}::bigint, value, ${posting.billType}::smallint, ${posting.ref.type}::text,
+             ${posting.ref.id}::text, ${posting.counterparty?.ownerType ?? null}::text,
+             ${posting.counterparty?.ownerId ?? null}::integer, ${memoText}::text, ${posting.memo?.key ?? null}::text,
+             ${posting.memo?.params ? JSON.stringify(posting.memo.params) : null}::jsonb,
+             coalesce(${posting.at?.toISOString() ?? null}::timestamptz, now())
+      from changed
+      returning id, after
+    )
+    select (select id from account) as account_id, entry.id as entry_id, entry.after as after
+    from (select 1) as one left join entry on true`);
+  const row = result.rows[0];
+  return {
+    accountFound: row?.account_id !== null && row?.account_id !== undefined,
+    entry:
+      row?.entry_id === null || row?.entry_id === undefined
+        ? null
+        : { entryId: Number(row.entry_id), after: Number(row.after) },
+  };
 }
 
 /**
