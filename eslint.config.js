@@ -129,7 +129,7 @@ function serverZones() {
   const SERVER_MODULE_LAYERS = [
     ['options', 'ledger', 'audit', 'notifications'],
     ['agents', 'content', 'payout'],
-    ['players', 'payments', 'withdrawals'],
+    ['players', 'payments', 'withdrawals', 'dashboards'],
     ['auth'],
     ['game', 'shop'],
     ['operators', 'backoffice', 'catalog'],

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { agentRoutes } from './modules/agents/agent-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { contentRoutes } from './modules/content/content-routes';
+import { dashboardRoutes } from './modules/dashboards/dashboard-routes';
 import { contentAdminRoutes } from './modules/content/content-admin-routes';
 import { notificationRoutes } from './modules/notifications/notification-routes';
 import { gameRoutes } from './modules/game/game-routes';
@@ -23,8 +24,8 @@ import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawal-routes';
 import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawal-admin-routes';
-import { operatorRoutes } from './modules/operators/operator-routes';
 import { payoutRoutes } from './modules/payout/payout-routes';
+import { operatorRoutes } from './modules/operators/operator-routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
 import { docsPlugin } from './plugins/docs';
@@ -55,9 +56,9 @@ export interface AppDeps {
   rateLimitNamespace?: string;
   platform?: Partial<Platform>;
 }
-
   /** Where the log goes (default standard output); a test reads it to check what a flow logs. */
   logStream?: { write(line: string): void };
+
 /**
  * Never written to a log: session tokens, device tokens, passwords, SMS codes, signatures, and a payout account's
  * number wherever an object carrying one were logged (nothing logs one; this is the net under that).
@@ -70,10 +71,10 @@ export const REDACTED_PATHS = [
   'req.headers["x-game-signature"]',
   'req.headers["x-device"]',
 ];
-
   'accountNo',
   '*.accountNo',
   '*.*.accountNo',
+
 /**
  * Composes the app in a fixed order: external plugins, app plugins, then the routes of each domain module.
  */
@@ -133,13 +134,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(identityRoutes);
   await app.register(agentRoutes);
   await app.register(contentRoutes);
+  await app.register(dashboardRoutes);
   await app.register(ledgerRoutes);
   await app.register(playerRoutes);
   await app.register(withdrawalRoutes);
   await app.register(shopRoutes);
+  await app.register(payoutRoutes);
   await app.register(paymentRoutes);
   await app.register(gameRoutes);
-  await app.register(payoutRoutes);
   await app.register(operatorRoutes);
   await app.register(withdrawalAdminRoutes);
   await app.register(backofficeRoutes);

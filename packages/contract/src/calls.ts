@@ -32,11 +32,12 @@ import {
 } from './enums';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
+import { dashboardCalls } from './dashboards';
 import { profileCalls } from './profile';
 import { adminContentCalls } from './admin-content';
 import { inboxCalls } from './inbox';
-import { adminReportCalls } from './admin-reports';
 import { payoutCalls } from './payout';
+import { adminReportCalls } from './admin-reports';
 import { adminCatalogCalls } from './admin-catalog';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
@@ -655,12 +656,13 @@ export const calls = {
   }),
   ...adminCalls,
   ...adminAgentCalls,
+  ...dashboardCalls,
   ...profileCalls,
   ...inboxCalls,
   ...adminContentCalls,
+  ...payoutCalls,
   ...adminReportCalls,
   ...adminCatalogCalls,
-  ...payoutCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -17,10 +17,10 @@ describe('the call table', () => {
     expect(clientCalls.filter((c) => c.auth === 'operator')).toEqual([]);
   });
 
-  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card and the WeChat payer, each path once', () => {
+  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3) and the dashboards (7), each path once', () => {
     const paths = clientCalls.map((c) => c.path);
-    expect(paths).toHaveLength(41);
-    expect(new Set(paths).size).toBe(41);
+    expect(paths).toHaveLength(55);
+    expect(new Set(paths).size).toBe(55);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
@@ -29,6 +29,10 @@ describe('the call table', () => {
         'agent/user/tree',
         'agent/public/agentCard',
         'shop/pay/wechatPayer',
+        'agent/user/profile',
+        'agent/notice/list',
+        'agent/dashboard/ecommerce',
+        'agent/public/inviteOpen',
       ]),
     );
   });
@@ -52,6 +56,17 @@ describe('the call table', () => {
         'agent/login/getPlayer',
         'agent/user/tree',
         'agent/public/agentCard',
+        'agent/user/profile',
+        'agent/user/sessions',
+        'agent/user/players',
+        'agent/notice/list',
+        'agent/notice/unreadCount',
+        'agent/dashboard/ecommerce',
+        'agent/dashboard/webAnalytics',
+        'agent/dashboard/agency',
+        'agent/dashboard/saas',
+        'agent/dashboard/magazine',
+        'agent/dashboard/news',
       ].sort(),
     );
   });

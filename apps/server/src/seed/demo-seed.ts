@@ -1,7 +1,18 @@
 import { BillType, clientLinks, moneyToFen } from '@promoter/contract';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { agents, articles, goods, goodsCategories, options, players, recharges } from '../db/schema';
+import {
+  agents,
+  articles,
+  goods,
+  goodsCategories,
+  options,
+  orders,
+  type OrderPricing,
+  players,
+  recharges,
+} from '../db/schema';
 import { type AccountOwner, memo, post } from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
@@ -133,17 +144,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })),
     );
 
-    await writeHistory(tx, { diamond, goldA, goldB, silver });
-
     const [category] = await tx.insert(goodsCategories).values({ name: '钻石套餐', sort: 1 }).returning();
-    await tx.insert(goods).values(
-      [100, 300, 600, 1000, 3000, 5000].map((diamonds, i) => ({
-        categoryId: (category as { id: number }).id,
-        name: `${diamonds} 钻石`,
-        diamonds,
-        sort: i,
-      })),
-    );
+    const packages = await tx
+      .insert(goods)
+      .values(
+        [100, 300, 600, 1000, 3000, 5000].map((diamonds, i) => ({
+          categoryId: (category as { id: number }).id,
+          name: `${diamonds} 钻石`,
+          diamonds,
+          sort: i,
+        })),
+      )
+      .returning({ id: goods.id, name: goods.name, diamonds: goods.diamonds });
+
+    await writeHistory(tx, { diamond, goldA, goldB, silver }, packages);
     await tx.insert(articles).values(DEMO_ARTICLES);
   });
   return true;
@@ -164,8 +178,56 @@ async function insertAgent(
   return (row as { id: number }).id;
 }
 
+interface DemoPackage {
+  id: number;
+  name: string;
+  diamonds: number;
+}
+
+/**
+ * An agent's purchase as the shop records it once paid: the order, priced at the buyer's level and with the upline's
+ * prices frozen on it, so its entries refer to a real order (the dashboards read what the agent spent from it).
+ */
+async function paidAgentOrder(
+  tx: Tx,
+  order: {
+    id: string;
+    buyerPlayerId: number;
+    chain: OrderPricing['chain'];
+    item: DemoPackage;
+    quantity: number;
+    at: Date;
+  },
+): Promise<{ type: string; id: string }> {
+  const buyer = order.chain[0] as { agentId: number; priceFen: number };
+  const diamonds = order.item.diamonds * order.quantity;
+  await tx.insert(orders).values({
+    id: order.id,
+    playerId: order.buyerPlayerId,
+    agentId: buyer.agentId,
+    requestId: randomUUID(),
+    goodsId: order.item.id,
+    goodsName: order.item.name,
+    quantity: order.quantity,
+    diamonds,
+    unitPriceFen: buyer.priceFen,
+    amountFen: diamonds * buyer.priceFen,
+    status: 'paid',
+    pricing: { buyer: 'agent', chain: order.chain } as OrderPricing,
+    provider: 'sandbox',
+    createdAt: new Date(order.at.getTime() - 60_000),
+    expiresAt: new Date(order.at.getTime() + 14 * 60_000),
+    paidAt: order.at,
+  });
+  return { type: 'order', id: order.id };
+}
+
 /** A month of the agents' daily work, every movement through the ledger. */
-async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB: number; silver: number }) {
+async function writeHistory(
+  tx: Tx,
+  ids: { diamond: number; goldA: number; goldB: number; silver: number },
+  packages: DemoPackage[],
+) {
   const rnd = random(20261101);
   const price = { 1: moneyToFen('0.50'), 2: moneyToFen('0.60'), 3: moneyToFen('0.70') } as const;
   const now = Date.now();
@@ -180,14 +242,24 @@ async function writeHistory(tx: Tx, ids: { diamond: number; goldA: number; goldB
 
     if (d % 6 === 0 || d === 30) {
       // Purchases of diamonds for the agents' own stock, with the differential profit up the line.
-      const buys: [number, number][] = [
-        [ids.diamond, 10000],
-        [ids.goldA, 4000],
-        [ids.silver, 3000],
-        [ids.goldB, 2000],
+      // Each as the shop sells it: a package and a quantity, the buyer's player, the chain up to the top.
+      const buys: [number, number, number, number, number[]][] = [
+        [ids.diamond, 100001, 5000, 2, [ids.diamond]],
+        [ids.goldA, 100002, 1000, 4, [ids.goldA, ids.diamond]],
+        [ids.silver, 100004, 3000, 1, [ids.silver, ids.goldA, ids.diamond]],
+        [ids.goldB, 100003, 1000, 2, [ids.goldB, ids.diamond]],
       ];
-      for (const [buyer, diamonds] of buys) {
-        const r = ref('order');
+      for (const [buyer, buyerPlayerId, size, quantity, line] of buys) {
+        const diamonds = size * quantity;
+        const levelOf = (id: number) => (id === ids.diamond ? 1 : id === ids.silver ? 3 : 2);
+        const r = await paidAgentOrder(tx, {
+          id: `PDEMO${String(++n).padStart(6, '0')}`,
+          buyerPlayerId,
+          chain: line.map((agentId) => ({ agentId, priceFen: price[levelOf(agentId)] })),
+          item: packages.find((p) => p.diamonds === size) as DemoPackage,
+          quantity,
+          at: at(9),
+        });
         await post(tx, {
           owner: agent(buyer),
           currency: 'diamonds',

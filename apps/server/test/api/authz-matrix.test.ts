@@ -173,6 +173,20 @@ const table: Record<CallName, Case[]> = {
     { input: (w) => ({ orderId: w.orderOf.agent }), mayAct: ['agent'] },
     { input: (w) => ({ orderId: w.orderOf.xp }), mayAct: NOBODY },
   ],
+  // The dashboards (issue 12): each the caller's own figures; an invite link counts for an active agent only.
+  dashboardEcommerce: [{ input: () => ({ period: '30d' }), mayAct: ANY }],
+  dashboardWebAnalytics: [{ input: () => ({ period: '30d' }), mayAct: ANY }],
+  dashboardAgency: [{ input: () => ({ period: '30d', rankBy: 'diamonds' }), mayAct: ANY }],
+  dashboardSaas: [{ input: () => ({ period: '30d' }), mayAct: ANY }],
+  dashboardMagazine: [{ input: () => ({}), mayAct: ANY }],
+  dashboardNews: [{ input: () => ({}), mayAct: ANY }],
+  inviteOpen: [
+    { input: (w) => ({ agentId: w.ids.agent.agentId, visitorId: 'matrix-visitor-0123456789' }), mayAct: ANY },
+    {
+      input: (w) => ({ agentId: w.ids.frozen.agentId, visitorId: 'matrix-visitor-0123456789' }),
+      mayAct: NOBODY,
+    },
+  ],
   // The inbox (issue 12): the caller's own notifications only; marking another's changes nothing.
   notificationList: [{ input: () => ({}), mayAct: ANY }],
   notificationUnreadCount: [{ input: () => ({}), mayAct: ANY }],
@@ -314,20 +328,6 @@ const table: Record<CallName, Case[]> = {
   ],
   adminAnnouncementWithdraw: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
 };
-
-let t: TestApp;
-let w: World;
-/** A notification of A's (its inbox id), whose text only A may read. */
-let noticeOfA = '';
-/** Strings only some callers may ever read, with who may. */
-let secrets: { text: string; visibleTo: readonly Role[] }[];
-
-async function entryOf(agentId: number): Promise<string> {
-  const result = await t.db
-    .execute(sql`select e.id from ledger_entries e join accounts a on a.id = e.account_id
-    where a.owner_type = 'agent' and a.owner_id = ${agentId} order by e.id limit 1`);
-  return String((result.rows[0] as { id: string | number }).id);
-}
   // Issue 14: payout accounts. Only their owner changes one; a number is never answered whole (the secrets below).
   payoutAccountList: [{ input: () => ({}), mayAct: ANY }],
   payoutAccountAdd: [
@@ -361,6 +361,20 @@ async function entryOf(agentId: number): Promise<string> {
   payoutAccountSetDefault: [{ input: (w) => ({ id: w.payoutOf.anotherAgent.id }), mayAct: ['anotherAgent'] }],
   adminWithdrawalRevealAccount: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
 
+let t: TestApp;
+let w: World;
+/** A notification of A's (its inbox id), whose text only A may read. */
+let noticeOfA = '';
+/** Strings only some callers may ever read, with who may. */
+let secrets: { text: string; visibleTo: readonly Role[] }[];
+
+async function entryOf(agentId: number): Promise<string> {
+  const result = await t.db
+    .execute(sql`select e.id from ledger_entries e join accounts a on a.id = e.account_id
+    where a.owner_type = 'agent' and a.owner_id = ${agentId} order by e.id limit 1`);
+  return String((result.rows[0] as { id: string | number }).id);
+}
+
 async function buy(playerId: number): Promise<string> {
   const answer = await callRaw<{ orderId: string }>(t.app, 'POST', 'shop/goods/buyGoods', {
     token: await signIn(t.app, t.db, playerId),
@@ -372,6 +386,12 @@ async function buy(playerId: number): Promise<string> {
 }
 
 async function withdraw(playerId: number, accountNo: string): Promise<void> {
+/** Account numbers whose tail (after the 12 hidden characters) only their owner reads, and whose whole nobody does. */
+const ACCOUNT_A = 'acctsecret.a@matrix-a.example';
+const ACCOUNT_X = 'acctsecret.x@matrix-x.example';
+/** X's bank card (Luhn-valid): its owner reads ************9909, nobody the whole number. */
+const CARD_X = '6222020000009909';
+
   const answer = await callRaw(t.app, 'POST', 'agent/user/withdrawPostByUser', {
     token: await signIn(t.app, t.db, playerId),
     body: { amount: '100.00', accountType: 'alipay', accountName: 'n', accountNo, requestId: rid() },
@@ -386,12 +406,6 @@ beforeAll(async () => {
   const b = await createAgent(t.db, { level: 3, parentId: a.agentId, nickname: 'B' });
   const f = await createAgent(t.db, { level: 3, parentId: a.agentId, status: 'frozen', nickname: 'F' });
   const xr = await createAgent(t.db, { level: 1, nickname: 'XR' });
-/** Account numbers whose tail (after the 12 hidden characters) only their owner reads, and whose whole nobody does. */
-const ACCOUNT_A = 'acctsecret.a@matrix-a.example';
-const ACCOUNT_X = 'acctsecret.x@matrix-x.example';
-/** X's bank card (Luhn-valid): its owner reads ************9909, nobody the whole number. */
-const CARD_X = '6222020000009909';
-
   const x = await createAgent(t.db, { level: 2, parentId: xr.agentId, nickname: 'X' });
   const pMobile = '13700000007';
   const xpMobile = '13900000009';
@@ -421,6 +435,7 @@ const CARD_X = '6222020000009909';
     entryOf: { agent: await entryOf(a.agentId), anotherAgent: await entryOf(x.agentId) },
     withdrawalOf: { agent: '' },
   };
+    payoutOf: {} as World['payoutOf'],
   await withdraw(a.playerId, ACCOUNT_A);
   const withdrawn = await t.db.execute(sql`select id from withdrawals where agent_id = ${a.agentId}`);
   w.withdrawalOf.agent = String((withdrawn.rows[0] as { id: string | number }).id);
@@ -445,7 +460,6 @@ const CARD_X = '6222020000009909';
   const notice = await t.db.execute(
     sql`select max(id) as id from notifications where agent_id = ${a.agentId}`,
   );
-    payoutOf: {} as World['payoutOf'],
   noticeOfA = `n${(notice.rows[0] as { id: string | number }).id}`;
   secrets = [
     { text: ACCOUNT_A, visibleTo: [] },
