@@ -133,6 +133,8 @@ function serverZones() {
     ['auth'],
     ['game', 'shop'],
     ['operators', 'backoffice', 'catalog'],
+    // The reports read the lists of every module (their filters): after all of them.
+    ['reports'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

@@ -28,6 +28,7 @@ import { payoutRoutes } from './modules/payout/payout-routes';
 import { operatorRoutes } from './modules/operators/operator-routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
+import { reportRoutes } from './modules/reports/reports-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
@@ -55,9 +56,9 @@ export interface AppDeps {
   /** Prefix of the rate-limit counters; default: the deployment's own (plugins/rate-limit.ts rateLimitPrefix). */
   rateLimitNamespace?: string;
   platform?: Partial<Platform>;
-}
   /** Where the log goes (default standard output); a test reads it to check what a flow logs. */
   logStream?: { write(line: string): void };
+}
 
 /**
  * Never written to a log: session tokens, device tokens, passwords, SMS codes, signatures, and a payout account's
@@ -70,10 +71,10 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-game-signature"]',
   'req.headers["x-device"]',
-];
   'accountNo',
   '*.accountNo',
   '*.*.accountNo',
+];
 
 /**
  * Composes the app in a fixed order: external plugins, app plugins, then the routes of each domain module.
@@ -138,8 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes);
   await app.register(playerRoutes);
   await app.register(withdrawalRoutes);
-  await app.register(shopRoutes);
   await app.register(payoutRoutes);
+  await app.register(shopRoutes);
   await app.register(paymentRoutes);
   await app.register(gameRoutes);
   await app.register(operatorRoutes);
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(catalogRoutes);
+  await app.register(reportRoutes);
   await app.register(webPlugin);
   return app;
 }

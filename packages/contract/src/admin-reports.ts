@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
+import { adminCatalogCalls } from './admin-catalog';
 import type { CallDef } from './calls';
 import {
   DATE_INPUT_MAX_YEAR,
@@ -11,7 +12,7 @@ import {
   ZIsoDateInput,
   ZPlayerId,
 } from './common';
-import { ZBillType, ZCurrency, ZOrderStatus } from './enums';
+import { ZBillType } from './enums';
 import { ZMoney } from './money';
 import type { OperatorRight } from './operators';
 
@@ -155,13 +156,15 @@ export const ZExportKind = z.enum(EXPORT_KINDS);
 /** The right every export needs. */
 export const EXPORT_RIGHT: OperatorRight = 'reports';
 
-/** The ledger as the operator exports it: everyone's, or one agent's or player's; by currency, bill type, time. */
+/**
+ * The ledger as the operator exports it: everyone's, or one agent's or player's; by currency (as the console's agent
+ * ledger names it), bill type and time (`to` exclusive).
+ */
 const ZLedgerExportFilter = z
   .object({
     agentId: ZAgentId.optional(),
     playerId: ZPlayerId.optional(),
-    /** 1 the agents' balances, 2 diamonds. */
-    currency: ZCurrency.optional(),
+    currency: z.enum(['balance', 'diamonds']).optional(),
     billType: ZBillType.optional(),
     from: ZIsoDateInput.optional(),
     to: ZIsoDateInput.optional(),
@@ -169,25 +172,13 @@ const ZLedgerExportFilter = z
   .superRefine((value, ctx) => {
     if (value.agentId !== undefined && value.playerId !== undefined)
       ctx.addIssue({ code: 'custom', path: ['playerId'], message: 'an agent or a player, not both' });
-    if (value.playerId !== undefined && value.currency === 1)
+    if (value.playerId !== undefined && value.currency === 'balance')
       ctx.addIssue({ code: 'custom', path: ['currency'], message: 'a player holds diamonds only' });
   });
 
-/** Shop orders by status, buyer and creation time. */
-const ZOrderExportFilter = z.object({
-  status: ZOrderStatus.optional(),
-  /** The buying agent. */
-  agentId: ZAgentId.optional(),
-  /** The buying account (a player, or the player an agent is). */
-  playerId: ZPlayerId.optional(),
-  buyer: z.enum(['agent', 'player']).optional(),
-  from: ZIsoDateInput.optional(),
-  to: ZIsoDateInput.optional(),
-});
-
 /**
- * Each export's filters. Withdrawals and agents take their list call's filters (what the operator filtered is what it
- * exports); not the page nor the sort: an export runs newest first.
+ * Each export's filters. Withdrawals, orders and agents take their list call's filters (what the operator filtered is
+ * what it exports); not the page nor the sort: an export runs newest first.
  */
 export const exportFilters = {
   withdrawals: adminCalls.adminWithdrawalList.input.pick({
@@ -199,7 +190,15 @@ export const exportFilters = {
     to: true,
   }),
   ledger: ZLedgerExportFilter,
-  orders: ZOrderExportFilter,
+  orders: adminCatalogCalls.adminOrderList.input.pick({
+    orderId: true,
+    playerId: true,
+    agentId: true,
+    buyer: true,
+    status: true,
+    from: true,
+    to: true,
+  }),
   agents: adminAgentCalls.adminAgentList.input.pick({
     agentId: true,
     nickname: true,

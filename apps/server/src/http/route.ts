@@ -4,6 +4,7 @@ import {
   type CallName,
   calls,
   hasRight,
+  type OperatorRight,
   ResponseCode,
   ZEnvelopeOf,
 } from '@promoter/contract';
@@ -36,6 +37,33 @@ interface RouteOptions {
    * sessions together) for signed-in calls.
    */
   rateLimit?: number;
+}
+
+/**
+ * The console's access rule (decision 018), for its calls and its CSV exports: an operator's session, never an
+ * agent's (10101 without one), holding the right (10103 without it, the refusal audited as `call.denied` naming
+ * `call`); an operator still on its one-time password may use only its `self` calls.
+ */
+export async function assertOperatorRight(
+  request: FastifyRequest,
+  right: OperatorRight | undefined,
+  call: string,
+): Promise<OperatorContext> {
+  const operator = request.operator;
+  if (!operator) throw new AppError('operatorSignInRequired', undefined, ResponseCode.operatorNotSignedIn);
+  if (!right || !hasRight(operator.role, right)) {
+    // A refusal is an action too: who tried which call without its right is kept for the owner to see.
+    await recordAudit(
+      request.server.db,
+      { operatorId: operator.operatorId, operatorName: operator.name, address: request.ip },
+      { action: 'call.denied', target: { type: 'call', id: call }, after: { right: right ?? null } },
+    );
+    throw new AppError('operatorForbidden', { right: right ?? '' }, ResponseCode.operatorForbidden);
+  }
+  // A one-time password is changed before anything else is done.
+  if (operator.mustChangePassword && right !== 'self')
+    throw new AppError('operatorMustChangePassword', undefined, ResponseCode.operatorForbidden);
+  return operator;
 }
 
 /**
@@ -80,26 +108,7 @@ export function defineCall<N extends CallName>(
     preHandler: async (request) => {
       if (def.auth === 'anyone') return;
       if (def.auth === 'operator') {
-        // The console's calls: an operator's session, never an agent's, holding the call's right (decision 018).
-        const operator = request.operator;
-        if (!operator)
-          throw new AppError('operatorSignInRequired', undefined, ResponseCode.operatorNotSignedIn);
-        if (!def.right || !hasRight(operator.role, def.right)) {
-          // A refusal is an action too: who tried which call without its right is kept for the owner to see.
-          await recordAudit(
-            request.server.db,
-            { operatorId: operator.operatorId, operatorName: operator.name, address: request.ip },
-            {
-              action: 'call.denied',
-              target: { type: 'call', id: name },
-              after: { right: def.right ?? null },
-            },
-          );
-          throw new AppError('operatorForbidden', { right: def.right ?? '' }, ResponseCode.operatorForbidden);
-        }
-        // A one-time password is changed before anything else is done.
-        if (operator.mustChangePassword && def.right !== 'self')
-          throw new AppError('operatorMustChangePassword', undefined, ResponseCode.operatorForbidden);
+        await assertOperatorRight(request, def.right, name);
         return;
       }
       const session = request.session;

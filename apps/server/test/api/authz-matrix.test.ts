@@ -300,6 +300,7 @@ const table: Record<CallName, Case[]> = {
   adminAdjustmentApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
   adminAdjustmentReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
   adminAdjustmentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminReportSummary: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
   adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
   adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
   adminArticleSave: [
@@ -327,7 +328,6 @@ const table: Record<CallName, Case[]> = {
     },
   ],
   adminAnnouncementWithdraw: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
-};
   // Issue 14: payout accounts. Only their owner changes one; a number is never answered whole (the secrets below).
   payoutAccountList: [{ input: () => ({}), mayAct: ANY }],
   payoutAccountAdd: [
@@ -360,6 +360,7 @@ const table: Record<CallName, Case[]> = {
   ],
   payoutAccountSetDefault: [{ input: (w) => ({ id: w.payoutOf.anotherAgent.id }), mayAct: ['anotherAgent'] }],
   adminWithdrawalRevealAccount: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
+};
 
 let t: TestApp;
 let w: World;
@@ -385,13 +386,13 @@ async function buy(playerId: number): Promise<string> {
   return answer.data.orderId;
 }
 
-async function withdraw(playerId: number, accountNo: string): Promise<void> {
 /** Account numbers whose tail (after the 12 hidden characters) only their owner reads, and whose whole nobody does. */
 const ACCOUNT_A = 'acctsecret.a@matrix-a.example';
 const ACCOUNT_X = 'acctsecret.x@matrix-x.example';
 /** X's bank card (Luhn-valid): its owner reads ************9909, nobody the whole number. */
 const CARD_X = '6222020000009909';
 
+async function withdraw(playerId: number, accountNo: string): Promise<void> {
   const answer = await callRaw(t.app, 'POST', 'agent/user/withdrawPostByUser', {
     token: await signIn(t.app, t.db, playerId),
     body: { amount: '100.00', accountType: 'alipay', accountName: 'n', accountNo, requestId: rid() },
@@ -434,8 +435,8 @@ beforeAll(async () => {
     orderOf: { agent: '', anotherAgent: '', xp: '' },
     entryOf: { agent: await entryOf(a.agentId), anotherAgent: await entryOf(x.agentId) },
     withdrawalOf: { agent: '' },
-  };
     payoutOf: {} as World['payoutOf'],
+  };
   await withdraw(a.playerId, ACCOUNT_A);
   const withdrawn = await t.db.execute(sql`select id from withdrawals where agent_id = ${a.agentId}`);
   w.withdrawalOf.agent = String((withdrawn.rows[0] as { id: string | number }).id);

@@ -5,7 +5,7 @@ import {
   type TAdminWithdrawal,
   type WithdrawalStatus,
 } from '@promoter/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   accounts,
@@ -101,9 +101,8 @@ async function loadDto(db: DbOrTx, id: number): Promise<TAdminWithdrawal> {
   return dto as TAdminWithdrawal;
 }
 
-export interface ReviewQuery {
-  page: number;
-  pageSize: number;
+/** The queue's filters: status, agent, amount range, creation time (`to` exclusive). */
+export interface ReviewFilter {
   status?: WithdrawalStatus;
   agentId?: number;
   minAmount?: string;
@@ -112,9 +111,14 @@ export interface ReviewQuery {
   to?: string;
 }
 
-/** The queue: filtered on the server, paginated; pending ones oldest first (the order they are worked in). */
-export async function listForReview(db: DbOrTx, query: ReviewQuery) {
-  const where = and(
+export interface ReviewQuery extends ReviewFilter {
+  page: number;
+  pageSize: number;
+}
+
+/** The withdrawals a filter names: the queue's and the CSV export's (reports), so both show the same rows. */
+export function reviewFilter(query: ReviewFilter): SQL | undefined {
+  return and(
     query.status ? eq(withdrawals.status, query.status) : undefined,
     query.agentId !== undefined ? eq(withdrawals.agentId, query.agentId) : undefined,
     query.minAmount ? gte(withdrawals.amountFen, moneyToFen(query.minAmount)) : undefined,
@@ -122,6 +126,11 @@ export async function listForReview(db: DbOrTx, query: ReviewQuery) {
     query.from ? gte(withdrawals.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(withdrawals.createdAt, new Date(query.to)) : undefined,
   );
+}
+
+/** The queue: filtered on the server, paginated; pending ones oldest first (the order they are worked in). */
+export async function listForReview(db: DbOrTx, query: ReviewQuery) {
+  const where = reviewFilter(query);
   const order =
     query.status === 'pending'
       ? [asc(withdrawals.createdAt), asc(withdrawals.id)]

@@ -1,0 +1,22 @@
+import { EXPORT_KINDS, type ExportKind } from '@promoter/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineExport } from '../../http/export-route';
+import { defineCall } from '../../http/route';
+import { startExport } from './export-service';
+import { reportSummary } from './report-service';
+
+/** The console's reports (decision 018): the dashboard's figures and the CSV exports of its lists. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  defineCall(app, 'adminReportSummary', async ({ input }) => reportSummary(app.db, input));
+  for (const kind of EXPORT_KINDS) {
+    defineExport(app, kind as ExportKind, async ({ input, operator, request }) =>
+      startExport(
+        app.db,
+        { operatorId: operator.operatorId, operatorName: operator.name, address: request.ip },
+        kind,
+        input,
+        request.locale,
+      ),
+    );
+  }
+}
