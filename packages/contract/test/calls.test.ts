@@ -17,10 +17,10 @@ describe('the call table', () => {
     expect(clientCalls.filter((c) => c.auth === 'operator')).toEqual([]);
   });
 
-  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3) and the dashboards (7), each path once', () => {
+  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7) and the payout accounts (4), each path once', () => {
     const paths = clientCalls.map((c) => c.path);
-    expect(paths).toHaveLength(55);
-    expect(new Set(paths).size).toBe(55);
+    expect(paths).toHaveLength(59);
+    expect(new Set(paths).size).toBe(59);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
@@ -33,6 +33,10 @@ describe('the call table', () => {
         'agent/notice/list',
         'agent/dashboard/ecommerce',
         'agent/public/inviteOpen',
+        'agent/payout/list',
+        'agent/payout/add',
+        'agent/payout/delete',
+        'agent/payout/setDefault',
       ]),
     );
   });
@@ -67,6 +71,7 @@ describe('the call table', () => {
         'agent/dashboard/saas',
         'agent/dashboard/magazine',
         'agent/dashboard/news',
+        'agent/payout/list',
       ].sort(),
     );
   });
