@@ -7,7 +7,7 @@ const LOCALES_DIR = join(__dirname, '..', 'src', 'i18n', 'locales');
 
 type Tree = { [key: string]: string | Tree };
 
-const AREAS = ['money', 'identity', 'shop', 'admin'];
+const AREAS = ['money', 'identity', 'shop', 'admin', 'adminAgents'];
 
 /** A locale as the app sees it: the shell's file with each feature area's file merged under its name. */
 function load(locale: string): Tree {

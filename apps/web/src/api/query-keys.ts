@@ -71,6 +71,26 @@ export const queryKeys = {
       all: () => ['admin', 'audit'] as const,
       list: (filter: CallInput<'adminAuditList'>) => ['admin', 'audit', 'list', filter] as const,
     },
+    agents: {
+      all: () => ['admin', 'agents'] as const,
+      list: (filter: CallInput<'adminAgentList'>) => ['admin', 'agents', 'list', filter] as const,
+      detail: (agentId: number) => ['admin', 'agents', 'detail', agentId] as const,
+      ledger: (filter: CallInput<'adminAgentLedger'>) => ['admin', 'agents', 'ledger', filter] as const,
+      sessions: (filter: CallInput<'adminAgentSessions'>) => ['admin', 'agents', 'sessions', filter] as const,
+      movePreview: (input: CallInput<'adminAgentMovePreview'>) =>
+        ['admin', 'agents', 'movePreview', input] as const,
+    },
+    players: {
+      all: () => ['admin', 'players'] as const,
+      list: (filter: CallInput<'adminPlayerList'>) => ['admin', 'players', 'list', filter] as const,
+      detail: (playerId: number) => ['admin', 'players', 'detail', playerId] as const,
+      recharges: (filter: CallInput<'adminPlayerRecharges'>) =>
+        ['admin', 'players', 'recharges', filter] as const,
+    },
+    adjustments: {
+      all: () => ['admin', 'adjustments'] as const,
+      list: (filter: CallInput<'adminAdjustmentList'>) => ['admin', 'adjustments', 'list', filter] as const,
+    },
   },
 };
 
@@ -101,6 +121,24 @@ export const invalidate = {
   /** An operator was created or changed. */
   operatorsChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.admin.operators(), queryKeys.admin.audit.all()]),
+  /**
+   * An operator changed agents or players (status, level, parent, password, sessions, a binding): every console view
+   * of them (an agent's page shows its children and players; a player's page its agent), and the audit log.
+   */
+  agentsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.agents.all(),
+      queryKeys.admin.players.all(),
+      queryKeys.admin.audit.all(),
+    ]),
+  /** A manual adjustment was created, applied or refused: the adjustments, the balances the console shows, the audit. */
+  adjustmentsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.adjustments.all(),
+      queryKeys.admin.agents.all(),
+      queryKeys.admin.players.all(),
+      queryKeys.admin.audit.all(),
+    ]),
   /** An order was paid: the agent's figures. */
   orderPaid: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.user()]),
 };

@@ -186,6 +186,26 @@ const adminAuditPage = lazyPage(
   () => import('../features/admin/pages/audit-page'),
   (m) => m.AuditPage,
 );
+const adminAgentsPage = lazyPage(
+  () => import('../features/admin/pages/agents-page'),
+  (m) => m.AgentsPage,
+);
+const adminAgentPage = lazyPage(
+  () => import('../features/admin/pages/agent-page'),
+  (m) => m.AgentPage,
+);
+const adminPlayersPage = lazyPage(
+  () => import('../features/admin/pages/players-page'),
+  (m) => m.PlayersPage,
+);
+const adminPlayerPage = lazyPage(
+  () => import('../features/admin/pages/player-page'),
+  (m) => m.PlayerPage,
+);
+const adminAdjustmentsPage = lazyPage(
+  () => import('../features/admin/pages/adjustments-page'),
+  (m) => m.AdjustmentsPage,
+);
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
 const open = (titleKey: TranslationKey): RouteHandle => ({ titleKey });
@@ -250,6 +270,15 @@ export const routes: RouteObject[] = [
           },
           { path: paths.admin.operators.path, handle: open('admin.nav.operators'), lazy: adminOperatorsPage },
           { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: adminAuditPage },
+          { path: paths.admin.agents.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentsPage },
+          { path: paths.admin.agent.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentPage },
+          { path: paths.admin.players.path, handle: open('adminAgents.nav.players'), lazy: adminPlayersPage },
+          { path: paths.admin.player.path, handle: open('adminAgents.nav.players'), lazy: adminPlayerPage },
+          {
+            path: paths.admin.adjustments.path,
+            handle: open('adminAgents.nav.adjustments'),
+            lazy: adminAdjustmentsPage,
+          },
         ],
       },
 

@@ -18,6 +18,11 @@ function route(path: string): RoutePath {
   return { path, getHref: () => path };
 }
 
+/** A page of one row: `<base>/:<param>`, linked to with the row's id. */
+function routeWithId(base: string, param: string): RoutePath<[id: number]> {
+  return { path: `${base}/:${param}`, getHref: (id: number) => `${base}/${id}` };
+}
+
 type Query = Record<string, string | number | undefined>;
 
 function routeWithQuery<Q extends Query>(path: string): RoutePath<[query?: Q]> {
@@ -96,6 +101,11 @@ export const paths = {
     withdrawals: route('/admin/withdrawals'),
     operators: route('/admin/operators'),
     audit: route('/admin/audit'),
+    agents: route('/admin/agents'),
+    agent: routeWithId('/admin/agents', 'agentId'),
+    players: route('/admin/players'),
+    player: routeWithId('/admin/players', 'playerId'),
+    adjustments: route('/admin/adjustments'),
   },
 
   inbox: route('/inbox'),

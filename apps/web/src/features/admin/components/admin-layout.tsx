@@ -1,7 +1,10 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
+import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -53,6 +56,19 @@ const NAV: NavItem[] = [
     icon: <SupervisorAccountOutlined />,
   },
   { to: paths.admin.audit, right: 'audit.read', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
+  { to: paths.admin.agents, right: 'read', label: 'adminAgents.nav.agents', icon: <AccountTreeOutlined /> },
+  {
+    to: paths.admin.players,
+    right: 'read',
+    label: 'adminAgents.nav.players',
+    icon: <SportsEsportsOutlined />,
+  },
+  {
+    to: paths.admin.adjustments,
+    right: 'read',
+    label: 'adminAgents.nav.adjustments',
+    icon: <PlaylistAddCheckOutlined />,
+  },
 ];
 
 /**
@@ -84,7 +100,7 @@ export function AdminLayout() {
           key={item.to.path}
           component={Link}
           to={item.to.getHref()}
-          selected={location.pathname === item.to.path}
+          selected={location.pathname === item.to.path || location.pathname.startsWith(`${item.to.path}/`)}
           onClick={() => setOpen(false)}
           data-testid={`admin-nav-${item.to.path.split('/').pop() ?? ''}`}
         >

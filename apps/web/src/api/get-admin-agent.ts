@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+import { queryKeys } from './query-keys';
+
+/** An agent's page: profile, money, today, parent, recent orders and withdrawals (`admin/agents/detail`). */
+export function adminAgentQueryOptions(agentId: number) {
+  return queryOptions({
+    queryKey: queryKeys.admin.agents.detail(agentId),
+    queryFn: ({ signal }) => request('adminAgentDetail', { agentId }, { signal }),
+  });
+}
+
+export function useAdminAgent(agentId: number) {
+  return useQuery(adminAgentQueryOptions(agentId));
+}

@@ -1,0 +1,218 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { calls, MONEY_INPUT_MAX_LENGTH, ZAdjustmentCurrency, ZAdjustmentDirection } from '@promoter/contract';
+import type { TAdjustment } from '@promoter/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { contractResolver } from '../../../lib/contract-resolver';
+import { muiField } from '../../../lib/mui-field';
+import { useAttemptRequestId } from '../../../lib/request-id';
+import { useCreateAdjustment } from '../api/manage-adjustments';
+import { REASON_MAX, reasonRule } from './reason-field';
+
+type Currency = 'balance' | 'diamonds';
+type Direction = 'credit' | 'debit';
+
+export interface AdjustOwner {
+  ownerType: 'agent' | 'player';
+  ownerId: number;
+  /** How the operator reads it: "王总 (#10001)". */
+  label: string;
+}
+
+interface AdjustForm {
+  currency: Currency;
+  direction: Direction;
+  amount: string;
+  reason: string;
+}
+
+/** A UUID the contract accepts, for checking the form's other fields against the call's schema. */
+const PLACEHOLDER_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A manual adjustment of an agent's balance or diamonds, or a player's diamonds (bill type 9), with a typed reason.
+ * The amount is checked with the call's own schema (money with two decimals for the balance, whole diamonds); one
+ * requestId per attempt, so a retry after a lost answer is applied once. Above the review threshold the server keeps
+ * it pending until a second operator approves: the answer says which happened.
+ */
+export function AdjustDialog({
+  open,
+  owner,
+  onClose,
+}: {
+  open: boolean;
+  owner: AdjustOwner;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateAdjustment();
+  const attempt = useAttemptRequestId();
+  const [done, setDone] = useState<TAdjustment | null>(null);
+  const currencies: Currency[] =
+    owner.ownerType === 'player' ? ['diamonds'] : [...ZAdjustmentCurrency.options];
+  const initialCurrency: Currency = currencies[0] ?? 'diamonds';
+  const { register, handleSubmit, formState, reset, watch } = useForm<AdjustForm>({
+    defaultValues: { currency: initialCurrency, direction: 'credit', amount: '', reason: '' },
+    resolver: contractResolver<AdjustForm>(
+      {
+        currency: { schema: ZAdjustmentCurrency },
+        direction: { schema: ZAdjustmentDirection },
+        // Present here; its rule (money or whole diamonds, above zero) is the call's, checked below on the whole input.
+        amount: {
+          schema: z.string().trim().min(1),
+          required: t('adminAgents.adjust.amountRequired'),
+          blankIsEmpty: true,
+        },
+        reason: reasonRule(t),
+      },
+      (values) => {
+        const checked = calls.adminAdjustmentCreate.input.safeParse({
+          ownerType: owner.ownerType,
+          ownerId: owner.ownerId,
+          ...values,
+          requestId: PLACEHOLDER_REQUEST_ID,
+        });
+        const amountRefused =
+          !checked.success && checked.error.issues.some((issue) => issue.path[0] === 'amount');
+        return {
+          amount: amountRefused
+            ? values.currency === 'diamonds'
+              ? t('adminAgents.adjust.diamondsInvalid')
+              : t('adminAgents.adjust.amountInvalid')
+            : false,
+        };
+      },
+    ),
+  });
+  const currency = watch('currency');
+  const close = () => {
+    reset();
+    setDone(null);
+    attempt.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={create.isPending ? undefined : close} fullWidth maxWidth="xs">
+      <DialogTitle>{t('adminAgents.actions.adjust')}</DialogTitle>
+      <DialogContent>
+        {done ? (
+          <Stack spacing={1} data-testid="adjust-result" data-status={done.status}>
+            {done.status === 'applied' ? (
+              <Alert severity="success">
+                {t('adminAgents.adjust.applied', { before: done.before ?? '', after: done.after ?? '' })}
+              </Alert>
+            ) : (
+              <Alert severity="warning">{t('adminAgents.adjust.pending', { id: done.id })}</Alert>
+            )}
+          </Stack>
+        ) : (
+          <Stack
+            component="form"
+            id="adjust-form"
+            spacing={2}
+            sx={{ pt: 1 }}
+            noValidate
+            data-testid="adjust-form"
+            onSubmit={handleSubmit((values) => {
+              const input = {
+                ownerType: owner.ownerType,
+                ownerId: owner.ownerId,
+                currency: values.currency,
+                direction: values.direction,
+                amount: values.amount.trim(),
+                reason: values.reason.trim(),
+              };
+              create.mutate(
+                { ...input, requestId: attempt.forAttempt(JSON.stringify(input)) },
+                {
+                  onSuccess: (answer) => {
+                    attempt.reset();
+                    setDone(answer);
+                  },
+                },
+              );
+            })}
+          >
+            <Typography variant="body2">{t('adminAgents.adjust.target', { target: owner.label })}</Typography>
+            <TextField
+              select
+              label={t('adminAgents.adjust.currency')}
+              defaultValue={initialCurrency}
+              {...muiField(register('currency'))}
+              slotProps={{ htmlInput: { 'data-testid': 'adjust-currency' } }}
+            >
+              {currencies.map((item) => (
+                <MenuItem key={item} value={item} data-testid={`adjust-currency-${item}`}>
+                  {t(`adminAgents.adjust.${item}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t('adminAgents.adjust.direction')}
+              defaultValue="credit"
+              {...muiField(register('direction'))}
+              slotProps={{ htmlInput: { 'data-testid': 'adjust-direction' } }}
+            >
+              {ZAdjustmentDirection.options.map((item) => (
+                <MenuItem key={item} value={item} data-testid={`adjust-direction-${item}`}>
+                  {t(`adminAgents.adjust.${item}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={
+                currency === 'diamonds'
+                  ? t('adminAgents.adjust.diamondsAmount')
+                  : t('adminAgents.adjust.moneyAmount')
+              }
+              {...muiField(register('amount'), formState.errors.amount)}
+              slotProps={{
+                htmlInput: {
+                  inputMode: currency === 'diamonds' ? 'numeric' : 'decimal',
+                  maxLength: MONEY_INPUT_MAX_LENGTH,
+                  'data-testid': 'adjust-amount',
+                },
+              }}
+            />
+            <TextField
+              label={t('adminAgents.form.reason')}
+              {...muiField(register('reason'), formState.errors.reason)}
+              slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'adjust-reason' } }}
+            />
+            <Alert severity="info" data-testid="adjust-two-person">
+              {t('adminAgents.adjust.twoPerson')}
+            </Alert>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} color="inherit" disabled={create.isPending} data-testid="adjust-close">
+          {done ? t('common.close') : t('common.cancel')}
+        </Button>
+        {done ? null : (
+          <Button
+            type="submit"
+            form="adjust-form"
+            variant="contained"
+            disabled={create.isPending}
+            data-testid="adjust-submit"
+          >
+            {t('adminAgents.adjust.submit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

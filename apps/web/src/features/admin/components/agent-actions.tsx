@@ -1,0 +1,172 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TAdminAgent } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { copyText } from '../../../lib/clipboard';
+import { notify } from '../../../lib/notify';
+import { useOperatorRight } from '../../../lib/operator-session';
+import { useResetAgentPassword, useRevokeAgentSessions, useSetAgentFrozen } from '../api/manage-agents';
+import { AdjustDialog } from './adjust-dialog';
+import { ChangeLevelDialog } from './change-level-dialog';
+import { MoveAgentDialog } from './move-agent-dialog';
+import { ReasonDialog } from './reason-dialog';
+
+type Action = 'freeze' | 'unfreeze' | 'resetPassword' | 'changeLevel' | 'move' | 'adjust' | 'revokeSessions';
+
+/** The one-time password, shown once, with a copy button: it is never shown again nor stored in clear. */
+function OneTimePassword({ password, onClose }: { password: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={password !== null} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('adminAgents.password.title')}</DialogTitle>
+      <DialogContent data-testid="one-time-password">
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('adminAgents.password.shownOnce')}
+        </Alert>
+        <Typography
+          sx={{ fontFamily: 'monospace', fontSize: 22, letterSpacing: 1, userSelect: 'all' }}
+          data-testid="one-time-password-value"
+        >
+          {password}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() =>
+            void copyText(password ?? '').then((copied) =>
+              copied
+                ? notify.success(t('common.copied'))
+                : notify.error(t('adminAgents.password.copyFailed')),
+            )
+          }
+          data-testid="one-time-password-copy"
+        >
+          {t('common.copy')}
+        </Button>
+        <Button variant="contained" onClick={onClose} data-testid="one-time-password-close">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * What an operator may do to an agent, as its role allows (the rest is not shown): freeze or unfreeze with a reason,
+ * a one-time password, its level, its parent, its sessions (agents.manage); a manual adjustment (adjustments).
+ */
+export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; parentLevel: number | null }) {
+  const { t } = useTranslation();
+  const canManage = useOperatorRight('agents.manage');
+  const canAdjust = useOperatorRight('adjustments');
+  const [open, setOpen] = useState<Action | null>(null);
+  const [password, setPassword] = useState<string | null>(null);
+  const setFrozen = useSetAgentFrozen();
+  const resetPassword = useResetAgentPassword();
+  const revokeSessions = useRevokeAgentSessions();
+  const close = () => setOpen(null);
+  const who = { nickname: agent.nickname, agentId: agent.agentId };
+
+  const buttons: { action: Action; color?: 'error' | 'warning' }[] = [];
+  if (canManage) {
+    buttons.push(
+      agent.status === 'frozen' ? { action: 'unfreeze' } : { action: 'freeze', color: 'error' },
+      { action: 'changeLevel' },
+      { action: 'move' },
+      { action: 'resetPassword', color: 'warning' },
+      { action: 'revokeSessions', color: 'warning' },
+    );
+  }
+  if (canAdjust) buttons.push({ action: 'adjust' });
+  if (buttons.length === 0) return null;
+
+  const statusAction = open === 'freeze' || open === 'unfreeze' ? open : null;
+  return (
+    <>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="agent-actions">
+        {buttons.map((button) => (
+          <Button
+            key={button.action}
+            size="small"
+            variant={button.color === 'error' ? 'contained' : 'outlined'}
+            color={button.color ?? 'primary'}
+            onClick={() => setOpen(button.action)}
+            data-testid={`agent-${button.action}`}
+          >
+            {t(`adminAgents.actions.${button.action}`)}
+          </Button>
+        ))}
+      </Stack>
+      <ReasonDialog
+        open={statusAction !== null}
+        title={statusAction ? t(`adminAgents.actions.${statusAction}`) : ''}
+        message={statusAction ? t(`adminAgents.confirm.${statusAction}`, who) : ''}
+        confirmLabel={statusAction ? t(`adminAgents.actions.${statusAction}`) : ''}
+        busy={setFrozen.isPending}
+        onCancel={close}
+        onConfirm={(reason) =>
+          setFrozen.mutate(
+            { agentId: agent.agentId, reason, frozen: statusAction === 'freeze' },
+            {
+              onSuccess: (changed) =>
+                notify.success(t(`adminAgents.done.${changed.status === 'frozen' ? 'frozen' : 'unfrozen'}`)),
+              onSettled: close,
+            },
+          )
+        }
+      />
+      <ReasonDialog
+        open={open === 'revokeSessions'}
+        title={t('adminAgents.actions.revokeSessions')}
+        message={t('adminAgents.confirm.revokeSessions', who)}
+        confirmLabel={t('adminAgents.actions.revokeSessions')}
+        busy={revokeSessions.isPending}
+        onCancel={close}
+        onConfirm={(reason) =>
+          revokeSessions.mutate(
+            { agentId: agent.agentId, reason },
+            {
+              onSuccess: (answer) =>
+                notify.success(t('adminAgents.done.revoked', { count: answer.revokedSessions })),
+              onSettled: close,
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={open === 'resetPassword'}
+        title={t('adminAgents.actions.resetPassword')}
+        message={t('adminAgents.confirm.resetPassword', who)}
+        busy={resetPassword.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          resetPassword.mutate(agent.agentId, {
+            onSuccess: (answer) => setPassword(answer.password),
+            onSettled: close,
+          })
+        }
+      />
+      <OneTimePassword password={password} onClose={() => setPassword(null)} />
+      <ChangeLevelDialog
+        open={open === 'changeLevel'}
+        agent={agent}
+        parentLevel={parentLevel}
+        onClose={close}
+      />
+      <MoveAgentDialog open={open === 'move'} agent={agent} onClose={close} />
+      <AdjustDialog
+        open={open === 'adjust'}
+        owner={{ ownerType: 'agent', ownerId: agent.agentId, label: `${agent.nickname} (#${agent.agentId})` }}
+        onClose={close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { z } from 'zod';
+import type { ZAdminOrderSummary } from '@promoter/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format';
+
+/** The last orders of an agent or a player, as their pages show them. */
+export function OrderSummaryTable({ orders }: { orders: z.infer<typeof ZAdminOrderSummary>[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 640 }} data-testid="order-summary-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('adminAgents.columns.order')}</TableCell>
+            <TableCell>{t('adminAgents.columns.goods')}</TableCell>
+            <TableCell align="right">{t('adminAgents.columns.diamonds')}</TableCell>
+            <TableCell align="right">{t('adminAgents.columns.amount')}</TableCell>
+            <TableCell>{t('adminAgents.columns.status')}</TableCell>
+            <TableCell>{t('adminAgents.columns.time')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id}>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{order.id}</TableCell>
+              <TableCell>{order.goodsName}</TableCell>
+              <TableCell align="right">{order.diamonds}</TableCell>
+              <TableCell align="right">{order.amount}</TableCell>
+              <TableCell>{t(`adminAgents.orderStatus.${order.status}`)}</TableCell>
+              <TableCell>{formatDateTime(order.createdAt, i18n.language)}</TableCell>
+            </TableRow>
+          ))}
+          {orders.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={6} align="center">
+                {t('admin.empty')}
+              </TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

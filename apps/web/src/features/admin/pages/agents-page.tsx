@@ -1,0 +1,188 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { AGENT_LEVELS, ZAgentStatus } from '@promoter/contract';
+import type { AdminAgentSort, AgentStatus } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAdminAgents } from '../../../api/get-admin-agents';
+import type { AdminAgentFilter } from '../../../api/get-admin-agents';
+import { paths } from '../../../config/paths';
+import { AgentLink, AgentStatusChip, idOf, LevelText } from '../components/agent-labels';
+import { ExportButton } from '../components/export-button';
+import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { formatDateTime } from '../lib/format';
+import { useFilteredPages } from '../lib/use-filtered-pages';
+
+interface AgentFilterForm {
+  agentId: string;
+  nickname: string;
+  mobile: string;
+  level: string;
+  status: AgentStatus | '';
+  parentId: string;
+}
+
+const EMPTY: AgentFilterForm = { agentId: '', nickname: '', mobile: '', level: '', status: '', parentId: '' };
+
+/** The form's values as the call's filter: what is blank or malformed is left out. */
+export function agentFilterOf(
+  form: AgentFilterForm,
+): Omit<AdminAgentFilter, 'page' | 'pageSize' | 'sort' | 'order'> {
+  const level = Number(form.level);
+  const mobile = form.mobile.trim();
+  return {
+    agentId: idOf(form.agentId),
+    nickname: form.nickname.trim() || undefined,
+    mobile: /^\d{1,11}$/.test(mobile) ? mobile : undefined,
+    level: level === 1 || level === 2 || level === 3 ? level : undefined,
+    status: form.status || undefined,
+    parentId: idOf(form.parentId),
+  };
+}
+
+const SORTABLE: { sort: AdminAgentSort; align?: 'right' }[] = [
+  { sort: 'agentId' },
+  { sort: 'level' },
+  { sort: 'balance', align: 'right' },
+  { sort: 'diamonds', align: 'right' },
+  { sort: 'createdAt' },
+];
+
+/** `#/admin/agents`: every agent, searched, sorted and paged on the server; a row opens the agent's page. */
+export function AgentsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const filters = useFilteredPages(EMPTY);
+  const [sort, setSort] = useState<{ sort: AdminAgentSort; order: 'asc' | 'desc' }>({
+    sort: 'createdAt',
+    order: 'desc',
+  });
+  const filter = agentFilterOf(filters.applied);
+  const list = useAdminAgents({ ...filter, ...sort, page: filters.page + 1, pageSize: filters.pageSize });
+  const rows = list.data?.list ?? [];
+  const sortBy = (column: AdminAgentSort) => {
+    setSort((current) => ({
+      sort: column,
+      order: current.sort === column && current.order === 'desc' ? 'asc' : 'desc',
+    }));
+    filters.setPage(0);
+  };
+  const head = (column: AdminAgentSort, align?: 'right') => (
+    <TableCell key={column} align={align} sortDirection={sort.sort === column ? sort.order : false}>
+      <TableSortLabel
+        active={sort.sort === column}
+        direction={sort.sort === column ? sort.order : 'desc'}
+        onClick={() => sortBy(column)}
+        data-testid={`sort-${column}`}
+      >
+        {t(`adminAgents.columns.${column}`)}
+      </TableSortLabel>
+    </TableCell>
+  );
+  const [idColumn, levelColumn, balanceColumn, diamondsColumn, createdColumn] = SORTABLE.map((c) =>
+    head(c.sort, c.align),
+  );
+
+  return (
+    <Stack spacing={2} data-testid="page-admin-agents">
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('adminAgents.nav.agents')}
+        </Typography>
+        <ExportButton kind="agents" filters={filter} />
+      </Stack>
+      <FilterBar columns={7} onApply={filters.apply} testId="agent-filters" applyTestId="agent-filter-apply">
+        <FilterField
+          label={t('adminAgents.filters.agentId')}
+          {...filters.field('agentId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'agent-filter-id' } }}
+        />
+        <FilterField
+          label={t('adminAgents.filters.nickname')}
+          {...filters.field('nickname')}
+          slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'agent-filter-nickname' } }}
+        />
+        <FilterField
+          label={t('adminAgents.filters.mobile')}
+          {...filters.field('mobile')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+        />
+        <FilterField select label={t('adminAgents.filters.level')} {...filters.field('level')}>
+          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
+          {AGENT_LEVELS.map((level) => (
+            <MenuItem key={level} value={String(level)}>
+              <LevelText level={level} />
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField select label={t('adminAgents.filters.status')} {...filters.field('status')}>
+          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
+          {ZAgentStatus.options.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`adminAgents.agentStatus.${status}`)}
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField
+          label={t('adminAgents.filters.parentId')}
+          {...filters.field('parentId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </FilterBar>
+      <PagedTable
+        minWidth={960}
+        testId="agent-table"
+        columns={9}
+        head={
+          <>
+            {idColumn}
+            <TableCell>{t('adminAgents.columns.nickname')}</TableCell>
+            <TableCell>{t('adminAgents.columns.mobile')}</TableCell>
+            {levelColumn}
+            <TableCell>{t('adminAgents.columns.status')}</TableCell>
+            <TableCell>{t('adminAgents.columns.parent')}</TableCell>
+            {balanceColumn}
+            {diamondsColumn}
+            {createdColumn}
+          </>
+        }
+        empty={list.isSuccess && rows.length === 0}
+        emptyTestId="agent-table-empty"
+        total={list.data?.total ?? 0}
+        pager={filters}
+        pageSizes={[10, 20, 50, 100]}
+      >
+        {rows.map((agent) => (
+          <TableRow
+            key={agent.agentId}
+            hover
+            onClick={() => void navigate(paths.admin.agent.getHref(agent.agentId))}
+            sx={{ cursor: 'pointer' }}
+            data-testid={`admin-agent-${agent.agentId}`}
+          >
+            <TableCell>
+              <AgentLink agentId={agent.agentId} />
+            </TableCell>
+            <TableCell>{agent.nickname}</TableCell>
+            <TableCell>{agent.mobile ?? ''}</TableCell>
+            <TableCell>
+              <LevelText level={agent.level} />
+            </TableCell>
+            <TableCell>
+              <AgentStatusChip status={agent.status} />
+            </TableCell>
+            <TableCell>{agent.parentId === null ? '' : <AgentLink agentId={agent.parentId} />}</TableCell>
+            <TableCell align="right">{agent.balance}</TableCell>
+            <TableCell align="right">{agent.diamonds}</TableCell>
+            <TableCell>{formatDateTime(agent.createdAt, i18n.language)}</TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
+    </Stack>
+  );
+}

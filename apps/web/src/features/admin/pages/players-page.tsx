@@ -1,0 +1,129 @@
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAdminPlayers } from '../../../api/get-admin-players';
+import type { AdminPlayerFilter } from '../../../api/get-admin-players';
+import { paths } from '../../../config/paths';
+import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
+import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { formatDateTime } from '../lib/format';
+import { useFilteredPages } from '../lib/use-filtered-pages';
+
+interface PlayerFilterForm {
+  playerId: string;
+  nickname: string;
+  mobile: string;
+  boundAgentId: string;
+}
+
+const EMPTY: PlayerFilterForm = { playerId: '', nickname: '', mobile: '', boundAgentId: '' };
+
+/** The form's values as the call's filter: what is blank or malformed is left out. */
+export function playerFilterOf(form: PlayerFilterForm): Omit<AdminPlayerFilter, 'page' | 'pageSize'> {
+  const mobile = form.mobile.trim();
+  return {
+    playerId: idOf(form.playerId),
+    nickname: form.nickname.trim() || undefined,
+    mobile: /^\d{1,11}$/.test(mobile) ? mobile : undefined,
+    boundAgentId: idOf(form.boundAgentId),
+  };
+}
+
+/** `#/admin/players`: every player, searched and paged on the server; a row opens the player's page. */
+export function PlayersPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const filters = useFilteredPages(EMPTY);
+  const list = useAdminPlayers({
+    ...playerFilterOf(filters.applied),
+    page: filters.page + 1,
+    pageSize: filters.pageSize,
+  });
+  const rows = list.data?.list ?? [];
+  return (
+    <Stack spacing={2} data-testid="page-admin-players">
+      <Typography variant="h5" component="h1">
+        {t('adminAgents.nav.players')}
+      </Typography>
+      <FilterBar
+        columns={5}
+        onApply={filters.apply}
+        testId="player-filters"
+        applyTestId="player-filter-apply"
+      >
+        <FilterField
+          label={t('adminAgents.filters.playerId')}
+          {...filters.field('playerId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'player-filter-id' } }}
+        />
+        <FilterField
+          label={t('adminAgents.filters.nickname')}
+          {...filters.field('nickname')}
+          slotProps={{ htmlInput: { maxLength: 64 } }}
+        />
+        <FilterField
+          label={t('adminAgents.filters.mobile')}
+          {...filters.field('mobile')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+        />
+        <FilterField
+          label={t('adminAgents.filters.boundAgentId')}
+          {...filters.field('boundAgentId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </FilterBar>
+      <PagedTable
+        minWidth={860}
+        testId="player-table"
+        columns={7}
+        head={
+          <>
+            <TableCell>{t('adminAgents.columns.playerId')}</TableCell>
+            <TableCell>{t('adminAgents.columns.nickname')}</TableCell>
+            <TableCell>{t('adminAgents.columns.mobile')}</TableCell>
+            <TableCell align="right">{t('adminAgents.columns.diamonds')}</TableCell>
+            <TableCell>{t('adminAgents.columns.boundAgent')}</TableCell>
+            <TableCell>{t('adminAgents.columns.ownAgent')}</TableCell>
+            <TableCell>{t('adminAgents.columns.createdAt')}</TableCell>
+          </>
+        }
+        empty={list.isSuccess && rows.length === 0}
+        emptyTestId="player-table-empty"
+        total={list.data?.total ?? 0}
+        pager={filters}
+        pageSizes={[10, 20, 50, 100]}
+      >
+        {rows.map((player) => (
+          <TableRow
+            key={player.playerId}
+            hover
+            sx={{ cursor: 'pointer' }}
+            onClick={() => void navigate(paths.admin.player.getHref(player.playerId))}
+            data-testid={`admin-player-${player.playerId}`}
+          >
+            <TableCell>
+              <PlayerLink playerId={player.playerId} />
+            </TableCell>
+            <TableCell>{player.nickname}</TableCell>
+            <TableCell>{player.mobile ?? ''}</TableCell>
+            <TableCell align="right">{player.diamonds}</TableCell>
+            <TableCell>
+              {player.boundAgent ? (
+                <AgentLink agentId={player.boundAgent.agentId}>
+                  {player.boundAgent.nickname} (#{player.boundAgent.agentId})
+                </AgentLink>
+              ) : (
+                ''
+              )}
+            </TableCell>
+            <TableCell>{player.agentId === null ? '' : <AgentLink agentId={player.agentId} />}</TableCell>
+            <TableCell>{formatDateTime(player.createdAt, i18n.language)}</TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
+    </Stack>
+  );
+}
