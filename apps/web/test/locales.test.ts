@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE_INDEX, DEFAULT_LOCALE, LANGUAGES } from '../src/i18n/languages';
+import { FEATURE_AREAS } from '../src/i18n/resources';
 
 const LOCALES_DIR = join(__dirname, '..', 'src', 'i18n', 'locales');
 
 type Tree = { [key: string]: string | Tree };
 
-const AREAS = ['money', 'identity', 'shop', 'admin', 'adminAgents'];
+/** Every feature area the app merges (resources.ts): none is left out of the checks below. */
+const AREAS: readonly string[] = FEATURE_AREAS;
 
 /** A locale as the app sees it: the shell's file with each feature area's file merged under its name. */
 function load(locale: string): Tree {

@@ -9,8 +9,10 @@ import { ApiError, NetworkError } from './errors';
  */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
-    onError: (error) => {
-      if (error instanceof NetworkError) notify.error(i18n.t('errors.network'));
+    onError: (error, query) => {
+      // A background poll (the header's unread count) fails quietly: the next poll tries again.
+      if (error instanceof NetworkError && query.meta?.quietNetworkErrors !== true)
+        notify.error(i18n.t('errors.network'));
     },
   }),
   mutationCache: new MutationCache(),

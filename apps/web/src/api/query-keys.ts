@@ -54,6 +54,14 @@ export const queryKeys = {
     all: () => ['withdrawLog'] as const,
     list: (status: WithdrawalStatus | undefined) => ['withdrawLog', status ?? 'all'] as const,
   },
+  /** The agent's inbox (`agent/notice/...`): the unread count the header polls, the bell's newest, the pages. */
+  notifications: {
+    all: () => ['notifications'] as const,
+    unread: () => ['notifications', 'unread'] as const,
+    lists: () => ['notifications', 'list'] as const,
+    latest: (limit: number) => ['notifications', 'list', 'latest', limit] as const,
+    pages: () => ['notifications', 'list', 'pages'] as const,
+  },
   /** Prices depend on who asks: the key carries the account's player id. */
   shopCategories: (playerId: number | null) => ['shopCategories', playerId] as const,
   order: (orderId: string) => ['orderQuery', orderId] as const,
@@ -67,6 +75,15 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'withdrawals', 'detail', id] as const,
     },
     operators: () => ['admin', 'operators'] as const,
+    articles: {
+      all: () => ['admin', 'articles'] as const,
+      list: () => ['admin', 'articles', 'list'] as const,
+      detail: (id: number) => ['admin', 'articles', 'detail', id] as const,
+    },
+    announcements: {
+      all: () => ['admin', 'announcements'] as const,
+      list: (filter: CallInput<'adminAnnouncementList'>) => ['admin', 'announcements', 'list', filter] as const,
+    },
     audit: {
       all: () => ['admin', 'audit'] as const,
       list: (filter: CallInput<'adminAuditList'>) => ['admin', 'audit', 'list', filter] as const,
@@ -137,6 +154,29 @@ export const invalidate = {
       queryKeys.admin.adjustments.all(),
       queryKeys.admin.agents.all(),
       queryKeys.admin.players.all(),
+      queryKeys.admin.audit.all(),
+    ]),
+  /** Inbox items were marked read: the lists (the count comes with the answer). */
+  inboxRead: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.notifications.lists()]),
+  /**
+   * New notifications came (the unread count rose): the lists, and what such events change (a refund, a profit, a
+   * paid order move money; a withdrawal changes state; a sub-agent joins).
+   */
+  noticesArrived: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.notifications.lists(),
+      queryKeys.user(),
+      queryKeys.recentBill.all(),
+      queryKeys.bill.all(),
+      queryKeys.withdrawals.all(),
+      queryKeys.children.all(),
+      queryKeys.tree(),
+    ]),
+  /** An operator wrote an article or an announcement: the console's lists and the audit. */
+  contentChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.articles.all(),
+      queryKeys.admin.announcements.all(),
       queryKeys.admin.audit.all(),
     ]),
   /** An order was paid: the agent's figures. */

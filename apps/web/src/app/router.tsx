@@ -164,6 +164,11 @@ const currencyDetailPage = lazyPage(
   (m) => m.CurrencyDetailPage,
 );
 
+const inboxPage = lazyPage(
+  () => import('../features/inbox/pages/inbox-page'),
+  (m) => m.InboxPage,
+);
+
 // ---- the operator console (issue 11): its own login, layout and session
 
 const adminLoginPage = lazyPage(
@@ -185,6 +190,10 @@ const adminOperatorsPage = lazyPage(
 const adminAuditPage = lazyPage(
   () => import('../features/admin/pages/audit-page'),
   (m) => m.AuditPage,
+);
+const adminContentPage = lazyPage(
+  () => import('../features/admin/pages/content-page'),
+  (m) => m.ContentPage,
 );
 const adminAgentsPage = lazyPage(
   () => import('../features/admin/pages/agents-page'),
@@ -270,6 +279,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.admin.operators.path, handle: open('admin.nav.operators'), lazy: adminOperatorsPage },
           { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: adminAuditPage },
+          { path: paths.admin.content.path, handle: open('adminContent.nav'), lazy: adminContentPage },
           { path: paths.admin.agents.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentsPage },
           { path: paths.admin.agent.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentPage },
           { path: paths.admin.players.path, handle: open('adminAgents.nav.players'), lazy: adminPlayersPage },
@@ -334,7 +344,7 @@ export const routes: RouteObject[] = [
             lazy: updatePasswordPage,
           },
           // Template links of the user menu.
-          later(paths.inbox, signedIn('nav.inbox')),
+          { path: paths.inbox.path, handle: signedIn('nav.inbox'), lazy: inboxPage },
           later(paths.users.usersList, signedIn('nav.usersList')),
 
           // Routes without the sign-in flag (second table).

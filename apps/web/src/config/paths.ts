@@ -101,6 +101,7 @@ export const paths = {
     withdrawals: route('/admin/withdrawals'),
     operators: route('/admin/operators'),
     audit: route('/admin/audit'),
+    content: route('/admin/content'),
     agents: route('/admin/agents'),
     agent: routeWithId('/admin/agents', 'agentId'),
     players: route('/admin/players'),

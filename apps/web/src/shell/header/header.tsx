@@ -41,7 +41,8 @@ import { ExitMenu } from './exit-menu';
 import { IconMenuItem } from './icon-menu-item';
 import { LanguageMenu } from './language-menu';
 import type { HeaderMenuId } from './menu-types';
-import { NOTIFICATION_COUNT, NotificationsMenu } from './notifications-menu';
+import { NotificationsBell } from './notifications-bell';
+import { NotificationsMenu } from './notifications-menu';
 import { QuickLinksMenu } from './quick-links-menu';
 import { ShareMenu } from './share-menu';
 import { useFullscreen } from './use-fullscreen';
@@ -194,11 +195,7 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
             {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
           </HeaderIcon>
         ) : null}
-        <HeaderIcon label={t('header.notifications')} sx={desktopOnly} onClick={open('notifications')}>
-          <Badge badgeContent={NOTIFICATION_COUNT} color="error">
-            <NotificationsNoneOutlined />
-          </Badge>
-        </HeaderIcon>
+        <NotificationsBell onOpen={open('notifications')} />
         <HeaderIcon label={t('header.cart')} sx={desktopOnly} onClick={open('cart')}>
           <Badge badgeContent={cartCount} color="error">
             <ShoppingCartOutlined />

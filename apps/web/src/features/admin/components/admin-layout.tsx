@@ -1,6 +1,7 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
@@ -56,6 +57,7 @@ const NAV: NavItem[] = [
     icon: <SupervisorAccountOutlined />,
   },
   { to: paths.admin.audit, right: 'audit.read', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
+  { to: paths.admin.content, right: 'read', label: 'adminContent.nav', icon: <CampaignOutlined /> },
   { to: paths.admin.agents, right: 'read', label: 'adminAgents.nav.agents', icon: <AccountTreeOutlined /> },
   {
     to: paths.admin.players,

@@ -1,0 +1,147 @@
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
+import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TInboxItem } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNotifications, useUnreadCount } from '../../../api/get-notifications';
+import { useMarkNotificationsRead } from '../../../api/mark-notifications-read';
+import { NoticeListItem } from '../../../components/notice-list-item';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { noticeTarget } from '../../../lib/notice-target';
+
+/** Lines of an item's text shown until it is opened. */
+const CLOSED_LINES = 3;
+
+function InboxSkeleton() {
+  return (
+    <Stack spacing={1}>
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} variant="rounded" height={72} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * `/inbox` (issue 12): every inbox item, read and unread, newest first, in pages as the list scrolls. Tapping an item
+ * marks it read and opens its whole text; an item about something (a withdrawal, an order, a profit, the downline)
+ * has a button to go there. "Mark all read" marks what the agent has seen: what arrives meanwhile stays unread.
+ */
+export function InboxPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useNotifications();
+  const unread = useUnreadCount().data ?? 0;
+  const markRead = useMarkNotificationsRead();
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const newest = items[0];
+
+  const toggle = (item: TInboxItem) => {
+    if (!item.read) markRead.mutate({ ids: [item.id] });
+    setOpened((current) => {
+      const next = new Set(current);
+      if (next.has(item.id)) next.delete(item.id);
+      else next.add(item.id);
+      return next;
+    });
+  };
+  const go = (item: TInboxItem, href: string) => {
+    if (!item.read) markRead.mutate({ ids: [item.id] });
+    void navigate(href);
+  };
+
+  return (
+    <Stack spacing={2} data-testid="page-inbox">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="inbox-unread">
+          {unread > 0 ? t('inbox.unreadCount', { count: unread }) : t('inbox.allRead')}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<DoneAllOutlined />}
+          disabled={unread === 0 || !newest || markRead.isPending}
+          onClick={() => newest && markRead.mutate({ upTo: newest.createdAt })}
+          data-testid="inbox-mark-all-read"
+          sx={{ minHeight: 44 }}
+        >
+          {t('inbox.markAllRead')}
+        </Button>
+      </Stack>
+      {query.isPending ? (
+        <InboxSkeleton />
+      ) : query.isError && items.length === 0 ? (
+        <RetryAlert onRetry={() => query.refetch()}>{t('inbox.loadFailed')}</RetryAlert>
+      ) : items.length === 0 ? (
+        <Stack
+          spacing={1}
+          sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
+          data-testid="inbox-empty"
+        >
+          <NotificationsNoneOutlined sx={{ fontSize: 40 }} aria-hidden />
+          <Typography>{t('inbox.empty')}</Typography>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {t('inbox.emptyHint')}
+          </Typography>
+        </Stack>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding data-testid="inbox-list">
+            {items.map((item) => {
+              const target = noticeTarget(item);
+              return (
+                <NoticeListItem
+                  key={item.id}
+                  item={item}
+                  lines={opened.has(item.id) ? undefined : CLOSED_LINES}
+                  onClick={() => toggle(item)}
+                  actions={
+                    target ? (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => go(item, target)}
+                        sx={{ minHeight: 36 }}
+                        data-testid="notice-open"
+                      >
+                        {t('inbox.open')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              );
+            })}
+          </List>
+        </Paper>
+      )}
+      {items.length > 0 ? (
+        <Box sx={{ py: 1, textAlign: 'center' }}>
+          {query.isFetchingNextPage ? (
+            <CircularProgress size={24} aria-label={t('inbox.loading')} />
+          ) : query.hasNextPage ? (
+            <Button
+              onClick={() => void query.fetchNextPage()}
+              sx={{ minHeight: 44 }}
+              data-testid="inbox-load-more"
+            >
+              {t('inbox.loadMore')}
+            </Button>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('inbox.noMore')}
+            </Typography>
+          )}
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
