@@ -29,6 +29,8 @@ export const queryKeys = {
     list: (limit: number) => ['recentBill', limit] as const,
   },
   option: (key: OptionKey) => ['getOptionsByKey', key] as const,
+  /** Every public option (the prefix of `option`): an operator changed settings. */
+  options: () => ['getOptionsByKey'] as const,
   article: (slug: string) => ['readArticle', slug] as const,
   player: (playerId: number) => ['getPlayer', playerId] as const,
   children: {
@@ -64,11 +66,31 @@ export const queryKeys = {
   },
   /** Prices depend on who asks: the key carries the account's player id. */
   shopCategories: (playerId: number | null) => ['shopCategories', playerId] as const,
+  /** Every account's shop (the prefix of `shopCategories`): an operator changed goods or prices. */
+  allShopCategories: () => ['shopCategories'] as const,
   order: (orderId: string) => ['orderQuery', orderId] as const,
   /** The operator console's facts (`admin/...` calls); the agent's keys never hold them. */
   admin: {
     all: () => ['admin'] as const,
     me: () => ['admin', 'me'] as const,
+    /** The settings the console edits and their history (`admin/options/...`). */
+    settings: {
+      all: () => ['admin', 'settings'] as const,
+      values: () => ['admin', 'settings', 'values'] as const,
+      history: (filter: CallInput<'adminOptionsHistory'>) =>
+        ['admin', 'settings', 'history', filter] as const,
+    },
+    /** The shop's catalog as the console edits it (`admin/categories/...`, `admin/goods/...`). */
+    catalog: {
+      all: () => ['admin', 'catalog'] as const,
+      categories: () => ['admin', 'catalog', 'categories'] as const,
+      goods: (filter: CallInput<'adminGoodsList'>) => ['admin', 'catalog', 'goods', filter] as const,
+    },
+    orders: {
+      all: () => ['admin', 'orders'] as const,
+      list: (filter: CallInput<'adminOrderList'>) => ['admin', 'orders', 'list', filter] as const,
+      detail: (orderId: string) => ['admin', 'orders', 'detail', orderId] as const,
+    },
     withdrawals: {
       all: () => ['admin', 'withdrawals'] as const,
       list: (filter: CallInput<'adminWithdrawalList'>) => ['admin', 'withdrawals', 'list', filter] as const,
@@ -135,6 +157,24 @@ export const invalidate = {
   /** An operator changed withdrawals: the queue, its details, and the audit log that recorded it. */
   withdrawalsReviewed: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.admin.withdrawals.all(), queryKeys.admin.audit.all()]),
+  /**
+   * An operator changed settings: the settings and their history, the public options every screen reads (shop link,
+   * withdrawal rules, switches), the shops' prices, and the audit log.
+   */
+  settingsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.settings.all(),
+      queryKeys.options(),
+      queryKeys.allShopCategories(),
+      queryKeys.admin.audit.all(),
+    ]),
+  /** An operator changed categories or goods: the console's catalog, every shop, and the audit log. */
+  catalogChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.catalog.all(),
+      queryKeys.allShopCategories(),
+      queryKeys.admin.audit.all(),
+    ]),
   /** An operator was created or changed. */
   operatorsChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.admin.operators(), queryKeys.admin.audit.all()]),

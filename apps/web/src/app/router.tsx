@@ -191,6 +191,18 @@ const adminAuditPage = lazyPage(
   () => import('../features/admin/pages/audit-page'),
   (m) => m.AuditPage,
 );
+const adminSettingsPage = lazyPage(
+  () => import('../features/admin/pages/settings-page'),
+  (m) => m.SettingsPage,
+);
+const adminGoodsPage = lazyPage(
+  () => import('../features/admin/pages/goods-page'),
+  (m) => m.GoodsPage,
+);
+const adminOrdersPage = lazyPage(
+  () => import('../features/admin/pages/orders-page'),
+  (m) => m.OrdersPage,
+);
 const adminContentPage = lazyPage(
   () => import('../features/admin/pages/content-page'),
   (m) => m.ContentPage,
@@ -279,6 +291,13 @@ export const routes: RouteObject[] = [
           },
           { path: paths.admin.operators.path, handle: open('admin.nav.operators'), lazy: adminOperatorsPage },
           { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: adminAuditPage },
+          {
+            path: paths.admin.settings.path,
+            handle: open('adminCatalog.nav.settings'),
+            lazy: adminSettingsPage,
+          },
+          { path: paths.admin.goods.path, handle: open('adminCatalog.nav.goods'), lazy: adminGoodsPage },
+          { path: paths.admin.orders.path, handle: open('adminCatalog.nav.orders'), lazy: adminOrdersPage },
           { path: paths.admin.content.path, handle: open('adminContent.nav'), lazy: adminContentPage },
           { path: paths.admin.agents.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentsPage },
           { path: paths.admin.agent.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentPage },

@@ -1,6 +1,9 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -57,6 +60,24 @@ const NAV: NavItem[] = [
     icon: <SupervisorAccountOutlined />,
   },
   { to: paths.admin.audit, right: 'audit.read', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
+  {
+    to: paths.admin.orders,
+    right: 'read',
+    label: 'adminCatalog.nav.orders',
+    icon: <ReceiptLongOutlined />,
+  },
+  {
+    to: paths.admin.goods,
+    right: 'read',
+    label: 'adminCatalog.nav.goods',
+    icon: <StorefrontOutlined />,
+  },
+  {
+    to: paths.admin.settings,
+    right: 'read',
+    label: 'adminCatalog.nav.settings',
+    icon: <SettingsOutlined />,
+  },
   { to: paths.admin.content, right: 'read', label: 'adminContent.nav', icon: <CampaignOutlined /> },
   { to: paths.admin.agents, right: 'read', label: 'adminAgents.nav.agents', icon: <AccountTreeOutlined /> },
   {

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+import { queryKeys } from './query-keys';
+
+/** The settings the console edits, with their values now (`admin/options/get`). */
+export function adminSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.admin.settings.values(),
+    queryFn: ({ signal }) => request('adminOptionsGet', {}, { signal }),
+  });
+}
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions());
+}

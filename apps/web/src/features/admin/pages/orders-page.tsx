@@ -1,0 +1,172 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { ZOrderBuyer, ZOrderStatus } from '@promoter/contract';
+import type { OrderStatus } from '@promoter/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminOrders } from '../../../api/get-admin-orders';
+import type { AdminOrderFilter } from '../../../api/get-admin-orders';
+import { RequireRight } from '../components/admin-layout';
+import { ExportButton } from '../components/export-button';
+import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { OrderDetail, OrderStatusChip } from '../components/order-detail';
+import { dateInputToIso, formatDateTime } from '../lib/format';
+import { useFilteredPages } from '../lib/use-filtered-pages';
+
+interface OrderForm {
+  orderId: string;
+  playerId: string;
+  agentId: string;
+  buyer: 'agent' | 'player' | '';
+  status: OrderStatus | '';
+  from: string;
+  to: string;
+}
+
+const EMPTY: OrderForm = { orderId: '', playerId: '', agentId: '', buyer: '', status: '', from: '', to: '' };
+
+/** An id typed in a filter: digits of a positive int4, else left out. */
+const idOf = (text: string) => {
+  const value = text.trim();
+  if (!/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+};
+
+/** The form's values as the call's filter: what is blank or malformed is left out. */
+export function orderFilterOf(form: OrderForm): Omit<AdminOrderFilter, 'page' | 'pageSize'> {
+  return {
+    orderId: form.orderId.trim().slice(0, 64) || undefined,
+    playerId: idOf(form.playerId),
+    agentId: idOf(form.agentId),
+    buyer: form.buyer || undefined,
+    status: form.status || undefined,
+    from: dateInputToIso(form.from),
+    to: dateInputToIso(form.to, true),
+  };
+}
+
+function Orders() {
+  const { t, i18n } = useTranslation();
+  const filters = useFilteredPages(EMPTY);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const filter = orderFilterOf(filters.applied);
+  const list = useAdminOrders({ ...filter, page: filters.page + 1, pageSize: filters.pageSize });
+  const rows = list.data?.list ?? [];
+  return (
+    <Stack spacing={2} data-testid="page-admin-orders">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('adminCatalog.nav.orders')}
+        </Typography>
+        <ExportButton kind="orders" filters={filter} />
+      </Stack>
+      <FilterBar columns={8} onApply={filters.apply} testId="order-filters" applyTestId="order-filter-apply">
+        <FilterField
+          label={t('adminCatalog.orders.filters.orderId')}
+          {...filters.field('orderId')}
+          slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'order-filter-id' } }}
+        />
+        <FilterField
+          label={t('adminCatalog.orders.filters.playerId')}
+          {...filters.field('playerId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-player' } }}
+        />
+        <FilterField
+          label={t('adminCatalog.orders.filters.agentId')}
+          {...filters.field('agentId')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-agent' } }}
+        />
+        <FilterField select label={t('adminCatalog.orders.columns.buyer')} {...filters.field('buyer')}>
+          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
+          {ZOrderBuyer.options.map((buyer) => (
+            <MenuItem key={buyer} value={buyer}>
+              {t(`adminCatalog.orders.buyers.${buyer}`)}
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField select label={t('adminCatalog.orders.columns.status')} {...filters.field('status')}>
+          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
+          {ZOrderStatus.options.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`adminCatalog.orders.status.${status}`)}
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
+        <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
+      </FilterBar>
+      <PagedTable
+        minWidth={980}
+        testId="order-table"
+        columns={8}
+        head={
+          <>
+            <TableCell>{t('adminCatalog.orders.columns.id')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.createdAt')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.payer')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.buyer')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.goods')}</TableCell>
+            <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.status')}</TableCell>
+            <TableCell>{t('adminCatalog.orders.columns.paidAt')}</TableCell>
+          </>
+        }
+        empty={list.isSuccess && rows.length === 0}
+        total={list.data?.total ?? 0}
+        pager={filters}
+        pageSizes={[20, 50, 100]}
+      >
+        {rows.map((order) => (
+          <TableRow key={order.id} hover data-testid={`admin-order-${order.id}`}>
+            <TableCell>
+              <Button
+                size="small"
+                onClick={() => setOpenId(order.id)}
+                sx={{ fontFamily: 'monospace', textTransform: 'none', p: 0, minWidth: 0 }}
+                data-testid={`admin-order-open-${order.id}`}
+              >
+                {order.id}
+              </Button>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(order.createdAt, i18n.language)}
+            </TableCell>
+            <TableCell>
+              {order.playerNickname} (#{order.playerId})
+            </TableCell>
+            <TableCell>
+              {order.buyer === 'agent'
+                ? t('adminCatalog.orders.agentBuyer', { id: order.agentId ?? '' })
+                : t('adminCatalog.orders.playerBuyer')}
+            </TableCell>
+            <TableCell>
+              {order.goodsName} × {order.quantity}
+            </TableCell>
+            <TableCell align="right">{order.amount}</TableCell>
+            <TableCell>
+              <OrderStatusChip status={order.status} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {order.paidAt ? formatDateTime(order.paidAt, i18n.language) : '—'}
+            </TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
+      <OrderDetail orderId={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
+
+/** `#/admin/orders`: the shop's orders, filtered and paged on the server, each with its page in a drawer. */
+export function OrdersPage() {
+  return (
+    <RequireRight right="read">
+      <Orders />
+    </RequireRight>
+  );
+}
