@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cn, LOCALES, translate, translateMemo } from '../../src/i18n/messages';
+import { cn, LOCALES, memoTranslator, translate, translateMemo } from '../../src/i18n/messages';
 
 describe('server messages', () => {
   it('translates with parameters and falls back to Chinese', () => {
@@ -42,5 +42,20 @@ describe('server messages', () => {
     expect(translateMemo('en', { ...entry, memoKey: 'memoRemovedLongAgo' })).toBe(entry.memo);
     expect(translateMemo('en', { ...entry, memoKey: 'constructor' })).toBe(entry.memo);
     expect(translateMemo('en', { ...entry, memoKey: null })).toBe(entry.memo);
+  });
+
+  it('reads memos in bulk (memoTranslator) exactly as translateMemo does', () => {
+    const memoKeys = Object.keys(cn).filter((key) => key.startsWith('memo'));
+    const values = { nickname: `<b>{{amount}} $t(ok)</b>`, playerId: 7, agentId: 10001, goods: '100 钻石' };
+    for (const locale of LOCALES) {
+      const bulk = memoTranslator(locale);
+      for (const memoKey of [...memoKeys, 'memoRemovedLongAgo', 'constructor']) {
+        for (const memoParams of [values, { quantity: 2, amount: '1.00', reason: 'x', diamonds: 3 }, null]) {
+          const entry = { memo: '存储的文字', memoKey, memoParams };
+          expect(bulk(entry), `${locale} ${memoKey}`).toBe(translateMemo(locale, entry));
+        }
+      }
+      expect(bulk({ memo: '存储的文字', memoKey: null, memoParams: null })).toBe('存储的文字');
+    }
   });
 });

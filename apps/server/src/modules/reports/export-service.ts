@@ -7,8 +7,8 @@ import {
   type Locale,
   type MessageKey,
   type MessageParams,
+  memoTranslator,
   translate,
-  translateMemo,
 } from '../../i18n/messages';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { agentFilter } from '../backoffice/agent-admin-service';
@@ -39,7 +39,8 @@ interface ExportContext {
   db: Db;
   timeZone: string;
   locale: Locale;
-  t: (key: MessageKey, params?: MessageParams) => string;
+  /** A label in the operator's language (the time zone filled in where a header names it). */
+  t: (key: MessageKey) => string;
 }
 
 interface Column<R> extends CsvColumn<R> {
@@ -253,6 +254,7 @@ async function ledgerSource(ctx: ExportContext, filter: ExportFilterParsed<'ledg
     }
   }
 
+  const memoOf = memoTranslator(locale);
   const money = (row: LedgerRow, value: number) => (row.currency === 'balance' ? fenToMoney(value) : value);
   const source: ExportSource<LedgerRow> = {
     columns: [
@@ -266,9 +268,7 @@ async function ledgerSource(ctx: ExportContext, filter: ExportFilterParsed<'ledg
       plain('csvBillName', (r) => t(`csvBill_${r.bill_type}` as MessageKey)),
       plain('csvChange', (r) => money(r, Number(r.amount))),
       plain('csvAfter', (r) => money(r, Number(r.after))),
-      text('csvMemo', (r) =>
-        translateMemo(locale, { memo: r.memo, memoKey: r.memo_key, memoParams: r.memo_params }),
-      ),
+      text('csvMemo', (r) => memoOf({ memo: r.memo, memoKey: r.memo_key, memoParams: r.memo_params })),
       plain('csvRefType', (r) => r.ref_type),
       text('csvRefId', (r) => r.ref_id),
     ],
@@ -418,7 +418,16 @@ export async function startExport<K extends ExportKind>(
   locale: Locale,
 ): Promise<{ filename: string; body: AsyncIterable<string> }> {
   const timeZone = await getPlatformTimeZone(db);
-  const t = (key: MessageKey, params?: MessageParams) => translate(locale, key, { timeZone, ...params });
+  // Labels (headers, statuses, kinds) repeat on every row: each is translated once per export.
+  const labels = new Map<MessageKey, string>();
+  const t = (key: MessageKey) => {
+    let label = labels.get(key);
+    if (label === undefined) {
+      label = translate(locale, key, { timeZone });
+      labels.set(key, label);
+    }
+    return label;
+  };
   const source = await SOURCES[kind]({ db, timeZone, locale, t }, filter);
   const stamp = await db.execute<{ stamp: string }>(
     sql`select to_char(now() at time zone ${timeZone}, 'YYYYMMDD-HH24MISS') as stamp`,
