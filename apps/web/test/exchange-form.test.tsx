@@ -50,6 +50,8 @@ beforeEach(() => {
         return { key: input.key, value: OPTIONS[input.key ?? ''] ?? '' };
       case 'withdrawExchange':
         return answerExchange();
+      case 'payoutAccountList':
+        return { list: [] };
       default:
         throw new Error(`unexpected call ${name}`);
     }

@@ -56,6 +56,8 @@ export const queryKeys = {
     all: () => ['withdrawLog'] as const,
     list: (status: WithdrawalStatus | undefined) => ['withdrawLog', status ?? 'all'] as const,
   },
+  /** The agent's saved payout accounts (`agent/payout/list`). */
+  payoutAccounts: () => ['payoutAccountList'] as const,
   /** The agent's inbox (`agent/notice/...`): the unread count the header polls, the bell's newest, the pages. */
   notifications: {
     all: () => ['notifications'] as const,
@@ -219,6 +221,9 @@ export const invalidate = {
       queryKeys.admin.announcements.all(),
       queryKeys.admin.audit.all(),
     ]),
+  /** The agent saved, deleted or chose a payout account (or a withdrawal saved the one it went to). */
+  payoutAccountsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.payoutAccounts()]),
   /** An order was paid: the agent's figures. */
   orderPaid: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.user()]),
 };

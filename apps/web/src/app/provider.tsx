@@ -2,13 +2,15 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Suspense, useEffect, useMemo } from 'react';
+import { getOptionQueryOptions } from '../api/get-option';
 import { queryClient } from '../api/query-client';
+import { OptionKey } from '../config/constants';
 import { applyDocumentLanguage, i18n } from '../i18n';
-import { themeOptions } from '../stores/theme-options';
+import { primaryColorOf, themeOptions } from '../stores/theme-options';
 import { createAppTheme } from '../theme/create-app-theme';
 import { ltrCache, rtlCache } from '../theme/emotion-cache';
 import 'nprogress/nprogress.css';
@@ -19,7 +21,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const darkMode = themeOptions.use((s) => s.darkMode);
   const rtl = themeOptions.use((s) => s.rtlLayout);
   const language = themeOptions.use((s) => s.language);
-  const theme = useMemo(() => createAppTheme({ themeId, darkMode, rtl }), [themeId, darkMode, rtl]);
+  const paletteSource = themeOptions.use((s) => s.paletteSource);
+  const customColor = themeOptions.use((s) => s.customColor);
+  // The operator's brand colour, read once at start (the theme wraps the query provider: the client is passed).
+  const brandColor = useQuery(getOptionQueryOptions(OptionKey.themeBrandColor), queryClient).data;
+  const primary = primaryColorOf({ paletteSource, customColor }, brandColor);
+  const theme = useMemo(
+    () => createAppTheme({ themeId, darkMode, rtl, primary }),
+    [themeId, darkMode, rtl, primary],
+  );
 
   useEffect(() => {
     // What the server wrote (entry memos, refusals) is in the language of the request: fetch it again.

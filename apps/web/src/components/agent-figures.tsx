@@ -10,35 +10,52 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TAgentUser } from '@promoter/contract';
+import { fenToMoney, moneyToFen, type TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../api/get-user';
 import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
 import { absCount, formatCount, formatMoney } from '../lib/format';
+import { CountUp } from './ui/count-up';
 import { RetryAlert } from './ui/retry-alert';
 
 interface Figure {
   key: 'balance' | 'diamonds' | 'todayProfit' | 'todayDiamonds';
   icon: ReactNode;
-  value: (user: TAgentUser, locale: string) => string;
+  /** The figure in whole units (fen, diamonds): what the counter animates. */
+  value: (user: TAgentUser) => number;
+  format: (value: number, locale: string) => string;
 }
 
+const money = (fen: number) => formatMoney(fenToMoney(fen));
+
 const FIGURES: readonly Figure[] = [
-  { key: 'balance', icon: <AccountBalanceWalletOutlined />, value: (u) => formatMoney(u.balance) },
-  { key: 'diamonds', icon: <DiamondOutlined />, value: (u, l) => formatCount(u.diamonds, l) },
-  { key: 'todayProfit', icon: <TrendingUpOutlined />, value: (u) => formatMoney(u.todayProfit) },
+  {
+    key: 'balance',
+    icon: <AccountBalanceWalletOutlined />,
+    value: (u) => moneyToFen(u.balance),
+    format: money,
+  },
+  { key: 'diamonds', icon: <DiamondOutlined />, value: (u) => u.diamonds, format: formatCount },
+  {
+    key: 'todayProfit',
+    icon: <TrendingUpOutlined />,
+    value: (u) => moneyToFen(u.todayProfit),
+    format: money,
+  },
   {
     key: 'todayDiamonds',
     icon: <SellOutlined />,
-    value: (u, l) => formatCount(absCount(u.todayDiamonds), l),
+    value: (u) => absCount(u.todayDiamonds),
+    format: formatCount,
   },
 ];
 
 /**
  * The signed-in agent's own figures as cards: shared by the agent main page and every dashboard, so
- * they show real data from `getUser` and nothing else.
+ * they show real data from `getUser` and nothing else. Each counts up to its value (SPEC section 9, 5000 ms; at once
+ * under reduced motion).
  */
 export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefined; testIdPrefix: string }) {
   const { t, i18n } = useTranslation();
@@ -87,7 +104,11 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
                 </Typography>
               </Stack>
               <Typography variant="h5" component="p" noWrap data-testid={`${testIdPrefix}-${figure.key}`}>
-                {user ? figure.value(user, locale) : <Skeleton width="70%" />}
+                {user ? (
+                  <CountUp value={figure.value(user)} format={(value) => figure.format(value, locale)} />
+                ) : (
+                  <Skeleton width="70%" />
+                )}
               </Typography>
             </CardContent>
           </Card>

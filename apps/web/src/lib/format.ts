@@ -1,4 +1,4 @@
-import { TEXT_TRUNCATE_MAX } from '../config/constants';
+import { TEXT_TRUNCATE_MAX, TEXT_TRUNCATE_SUFFIX } from '../config/constants';
 
 /** Diamonds sold today arrive negative (outgoing entries); people read the count. */
 export function absCount(value: number): number {
@@ -15,7 +15,15 @@ export function formatMoney(money: string): string {
   return `¥${money}`;
 }
 
-export function truncate(text: string, max: number = TEXT_TRUNCATE_MAX, suffix = '...'): string {
+/**
+ * A long text cut for a preview (SPEC section 9: 100 characters and '...' by default; the sidebar's menu texts 18):
+ * at most `max` characters (code points, so a Chinese or emoji text is never cut inside one), then `suffix`.
+ */
+export function truncate(
+  text: string,
+  max: number = TEXT_TRUNCATE_MAX,
+  suffix = TEXT_TRUNCATE_SUFFIX,
+): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}${suffix}` : text;
 }

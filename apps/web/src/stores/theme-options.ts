@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale, isRtlLocale } from '../i18n/languages';
 import type { Locale } from '../i18n/languages';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { isHexColor } from '../lib/color';
 import { persistObject } from '../lib/storage';
 import { bindStore } from './bind-store';
 
@@ -22,10 +23,20 @@ export interface ThemeOptions {
   rtlLayout: boolean;
   language: Locale;
   themeId: ColorThemeId;
+  /**
+   * Where the primary colour comes from: 'platform' (the operator's brand colour, option theme.brandColor, when set;
+   * otherwise the theme), 'preset' (the theme chosen in the customizer), 'custom' (`customColor`).
+   */
+  paletteSource: PaletteSource;
+  /** The person's own colour ('#rrggbb'), or '' when none was chosen. */
+  customColor: string;
   sidebarFilterId: SidebarFilterId;
   headerFilterId: HeaderFilterId;
   routerAnimation: RouteAnimation;
 }
+
+export const PALETTE_SOURCES = ['platform', 'preset', 'custom'] as const;
+export type PaletteSource = (typeof PALETTE_SOURCES)[number];
 
 const ids = <T extends { id: string }>(list: readonly T[]) =>
   list.map((x) => x.id) as [T['id'], ...T['id'][]];
@@ -36,6 +47,8 @@ const ZThemeOptions = z.object({
   rtlLayout: z.boolean(),
   language: z.string().refine(isLocale),
   themeId: z.enum(ids(COLOR_THEMES)),
+  paletteSource: z.enum(PALETTE_SOURCES),
+  customColor: z.string().refine((value) => value === '' || isHexColor(value)),
   sidebarFilterId: z.enum(ids(SIDEBAR_FILTERS)),
   headerFilterId: z.enum(ids(HEADER_FILTERS)),
   routerAnimation: z.enum(ROUTE_ANIMATIONS),
@@ -47,6 +60,8 @@ export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
   rtlLayout: isRtlLocale(DEFAULT_LOCALE),
   language: DEFAULT_LOCALE,
   themeId: COLOR_THEMES[0].id,
+  paletteSource: 'platform',
+  customColor: '',
   sidebarFilterId: SIDEBAR_FILTERS[0].id,
   headerFilterId: DEFAULT_HEADER_FILTER,
   routerAnimation: 'fadeIn',
@@ -58,6 +73,20 @@ export const useThemeOptions = create<ThemeOptions>()(
 );
 
 export const themeOptions = bindStore(useThemeOptions);
+
+/**
+ * The primary colour the theme paints with: the person's own colour, else (unless a theme was chosen) the operator's
+ * brand colour, else none (the chosen theme's). A brand colour that is not a hex colour is ignored.
+ */
+export function primaryColorOf(
+  options: Pick<ThemeOptions, 'paletteSource' | 'customColor'>,
+  brandColor: string | undefined,
+): string | undefined {
+  if (options.paletteSource === 'custom' && isHexColor(options.customColor)) return options.customColor;
+  if (options.paletteSource === 'platform' && brandColor !== undefined && isHexColor(brandColor))
+    return brandColor;
+  return undefined;
+}
 
 /**
  * Choosing a language also sets the direction: Hebrew and Arabic on, the rest off. The locale file is

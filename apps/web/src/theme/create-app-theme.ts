@@ -1,6 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 import { COLOR_THEMES } from '../config/themes';
+import { hexToRgba } from '../lib/color';
 import type { ColorThemeId } from '../config/themes';
 
 const FONT_STACK = [
@@ -17,14 +18,25 @@ const FONT_STACK = [
   'sans-serif',
 ].join(',');
 
-export function createAppTheme(options: { themeId: ColorThemeId; darkMode: boolean; rtl: boolean }): Theme {
+/**
+ * The MUI theme of the chosen colour theme; `primary` (a hex colour: the person's own or the operator's brand colour)
+ * replaces the theme's primary colour, its selection tint derived from it.
+ */
+export function createAppTheme(options: {
+  themeId: ColorThemeId;
+  darkMode: boolean;
+  rtl: boolean;
+  primary?: string;
+}): Theme {
   const colors = COLOR_THEMES.find((t) => t.id === options.themeId) ?? COLOR_THEMES[0];
+  const primary = options.primary ?? colors.primary;
   return createTheme({
     direction: options.rtl ? 'rtl' : 'ltr',
     palette: {
       mode: options.darkMode ? 'dark' : 'light',
-      primary: { main: colors.primary },
+      primary: { main: primary },
       secondary: { main: colors.secondary },
+      action: { selected: hexToRgba(primary, 0.14) },
       background: options.darkMode
         ? { default: '#15171f', paper: '#1e2130' }
         : { default: '#f4f6fb', paper: '#ffffff' },

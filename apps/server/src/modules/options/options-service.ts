@@ -29,6 +29,11 @@ export const OPTION_DEFAULTS = {
   'close.scheme': { value: 'lgapp://close', isPublic: true },
   'download.android': { value: '', isPublic: true },
   'download.ios': { value: '', isPublic: true },
+  /**
+   * The operator's brand colour (issue 14): '' or a hex colour (#rgb or #rrggbb). The web reads it at start and makes
+   * it the theme's default primary colour; a person's own choice in the customizer wins.
+   */
+  'theme.brandColor': { value: '', isPublic: true },
 } as const satisfies Record<string, { value: string; isPublic: boolean }>;
 export type OptionKey = keyof typeof OPTION_DEFAULTS;
 

@@ -24,7 +24,11 @@ import { CUSTOMIZER_WIDTH } from '../../config/constants';
 import { COLOR_THEMES, HEADER_FILTERS, ROUTE_ANIMATIONS, SIDEBAR_FILTERS } from '../../config/themes';
 import type { RouteAnimation } from '../../config/themes';
 import { isLocale, LANGUAGES } from '../../i18n/languages';
+import { useOption } from '../../api/get-option';
+import { OptionKey } from '../../config/constants';
+import { isHexColor } from '../../lib/color';
 import { setLanguage, themeOptions } from '../../stores/theme-options';
+import { BrandColorField } from './brand-color';
 
 function Swatch({
   color,
@@ -83,6 +87,7 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
   const [tab, setTab] = useState<'general' | 'advance'>('general');
   const options = {
     themeId: themeOptions.use((s) => s.themeId),
+    paletteSource: themeOptions.use((s) => s.paletteSource),
     sidebarFilterId: themeOptions.use((s) => s.sidebarFilterId),
     headerFilterId: themeOptions.use((s) => s.headerFilterId),
     routerAnimation: themeOptions.use((s) => s.routerAnimation),
@@ -92,6 +97,11 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
     language: themeOptions.use((s) => s.language),
   };
   const primary = theme.palette.primary.main;
+  const brand = useOption(OptionKey.themeBrandColor).data;
+  const brandColor = brand !== undefined && isHexColor(brand) ? brand : null;
+  // A theme swatch is the chosen one when a theme was chosen, or when the platform has no colour of its own.
+  const presetActive =
+    options.paletteSource === 'preset' || (options.paletteSource === 'platform' && brandColor === null);
 
   return (
     <Drawer
@@ -120,17 +130,29 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
           <>
             <Section title={t('customizer.theme')}>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {brandColor ? (
+                  <Swatch
+                    color={brandColor}
+                    label={t('payout.brand.platform')}
+                    selected={options.paletteSource === 'platform'}
+                    testId="theme-platform"
+                    onClick={() => themeOptions.set({ paletteSource: 'platform' })}
+                  />
+                ) : null}
                 {COLOR_THEMES.map((item) => (
                   <Swatch
                     key={item.id}
                     color={item.primary}
                     label={t(`themes.${item.id}`)}
-                    selected={options.themeId === item.id}
+                    selected={presetActive && options.themeId === item.id}
                     testId={`theme-${item.id}`}
-                    onClick={() => themeOptions.set({ themeId: item.id })}
+                    onClick={() => themeOptions.set({ themeId: item.id, paletteSource: 'preset' })}
                   />
                 ))}
               </Stack>
+            </Section>
+            <Section title={t('payout.brand.title')}>
+              <BrandColorField />
             </Section>
             <Section title={t('customizer.sidebarFilters')}>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

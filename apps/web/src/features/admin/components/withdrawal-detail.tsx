@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawal } from '../../../api/get-admin-withdrawal';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
+import { RevealAccount } from './reveal-account';
 import { WithdrawalActions } from './withdrawal-actions';
 import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
 
@@ -97,8 +98,9 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
               {w.amount} ({t('admin.columns.fee')} {w.fee})
             </Field>
             <Field label={t('admin.columns.account')}>
-              {t(`admin.account.${w.accountType}`)} · {w.accountName} · {w.accountNo}
+              {t(`admin.account.${w.accountType}`)} · {w.accountName}
               {w.bankName ? ` · ${w.bankName}` : ''}
+              <RevealAccount withdrawal={w} />
             </Field>
             <Field label={t('admin.columns.createdAt')}>{formatDateTime(w.createdAt, i18n.language)}</Field>
             {w.reference ? <Field label={t('admin.detail.reference')}>{w.reference}</Field> : null}

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import { DATE_FORMAT } from '../lib/date-format';
+import { DATE_FORMAT } from '../../../config/constants';
 import { LevelChip } from './level-chip';
 import { StatusChip } from './status-chip';
 

@@ -4,19 +4,20 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { calls, fenToMoney, WITHDRAWAL_ACCOUNT_TEXT_MAX } from '@promoter/contract';
-import type { WithdrawalAccountType } from '@promoter/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { calls, fenToMoney, PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { usePayoutAccounts } from '../../../api/get-payout-accounts';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { contractResolver } from '../../../lib/contract-resolver';
-import type { FieldRule } from '../../../lib/contract-resolver';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
@@ -26,37 +27,119 @@ import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
 import { ListError } from '../components/list-states';
 import { MoneyAmountField } from '../components/money-amount-field';
-import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
+import { PayoutAccountDialog } from '../components/payout-account-dialog';
+import { PayoutAccountLine, usePayoutAccountText } from '../components/payout-account-line';
 import { parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 
 interface WithdrawForm {
   amount: string;
-  accountType: WithdrawalAccountType;
-  accountName: string;
-  accountNo: string;
-  /** Unregistered (undefined) unless the account is a bank card. */
-  bankName?: string;
+  /** The saved payout account it goes to (the default one preselected); null until there is one. */
+  payoutAccountId: number | null;
 }
 
-/** A bank card number: digits (spaces allowed while typing), 12 to 30 of them. */
-const BANK_CARD = /^\d{12,30}$/;
-
-/** What a confirmed form asks for: the amount as money, the account as typed (a bank card without spaces). */
-function withdrawalOf(form: WithdrawForm) {
-  return {
-    amount: fenToMoney(parseMoneyInput(form.amount) ?? 0),
-    accountType: form.accountType,
-    accountName: form.accountName.trim(),
-    accountNo: form.accountNo.replace(/\s+/g, form.accountType === 'bank' ? '' : ' ').trim(),
-    bankName: form.accountType === 'bank' ? (form.bankName ?? '').trim() : undefined,
-  };
+/**
+ * The saved payout accounts to choose from, the default first; an account added here on the spot is saved and
+ * chosen. The numbers are the server's masked ones: nothing is typed again for a withdrawal.
+ */
+function PayoutAccountPicker({
+  accounts,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  accounts: TPayoutAccount[];
+  value: number | null;
+  onChange: (id: number) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle2" component="h2" id="withdraw-payout-account" sx={{ flex: 1 }}>
+          {t('payout.pick.title')}
+        </Typography>
+        <Button component={Link} to={paths.agent.withdraw.getHref()} size="small">
+          {t('payout.pick.manage')}
+        </Button>
+      </Stack>
+      {accounts.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="withdraw-no-account">
+          {t('payout.pick.none')}
+        </Typography>
+      ) : (
+        <RadioGroup
+          aria-labelledby="withdraw-payout-account"
+          value={value === null ? '' : String(value)}
+          onChange={(_, picked) => onChange(Number(picked))}
+        >
+          {accounts.map((account) => (
+            <FormControlLabel
+              key={account.id}
+              value={String(account.id)}
+              disabled={disabled}
+              control={<Radio slotProps={{ input: { 'aria-describedby': `payout-masked-${account.id}` } }} />}
+              label={
+                <PayoutAccountLine
+                  account={account}
+                  trailing={account.isDefault ? ` · ${t('payout.default')}` : null}
+                />
+              }
+              sx={{
+                mx: 0,
+                my: 0.5,
+                px: 1,
+                py: 0.5,
+                border: 1,
+                borderColor: value === account.id ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                '& .MuiFormControlLabel-label': { minWidth: 0, flex: 1 },
+              }}
+              data-testid={`withdraw-account-${account.id}`}
+            />
+          ))}
+        </RadioGroup>
+      )}
+      {error ? (
+        <Typography variant="caption" color="error" role="alert" data-testid="withdraw-account-error">
+          {error}
+        </Typography>
+      ) : null}
+      <Button
+        variant="outlined"
+        startIcon={<AddOutlined />}
+        onClick={() => setAdding(true)}
+        disabled={disabled || accounts.length >= PAYOUT_ACCOUNTS_MAX}
+        data-testid="withdraw-add-account"
+      >
+        {t('payout.add')}
+      </Button>
+      <PayoutAccountDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSaved={(account) => onChange(account.id)}
+      />
+    </Stack>
+  );
 }
 
-function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string | undefined }) {
+function ApplyForm({
+  rules,
+  balance,
+  accounts,
+}: {
+  rules: WithdrawRules;
+  balance: string | undefined;
+  accounts: TPayoutAccount[];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const apply = useApplyWithdrawal();
+  const describe = usePayoutAccountText();
   const minFen = safeFen(rules.min) ?? 0;
   const balanceFen = safeFen(balance);
 
@@ -70,42 +153,31 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
     return false;
   };
 
-  // The contract's rules of the withdraw input (the amount, the account's texts and their length), in words.
-  const tooLong = t('money.withdrawApply.tooLong', { max: WITHDRAWAL_ACCOUNT_TEXT_MAX });
-  const accountText: FieldRule = {
-    schema: calls.withdraw.input.shape.accountName,
-    required: t('money.withdrawApply.required'),
-    invalid: tooLong,
-    blankIsEmpty: true,
-  };
-  const { control, handleSubmit } = useForm<WithdrawForm>({
+  const defaultAccount = accounts.find((account) => account.isDefault) ?? accounts[0];
+  const { control, handleSubmit, setValue, getValues } = useForm<WithdrawForm>({
     mode: 'onTouched',
-    defaultValues: { amount: '', accountType: 'alipay', accountName: '', accountNo: '', bankName: '' },
+    defaultValues: { amount: '', payoutAccountId: defaultAccount?.id ?? null },
     resolver: contractResolver<WithdrawForm>(
-      {
-        amount: { schema: calls.withdraw.input.shape.amount, invalid: t('money.amount.moneyFormat') },
-        accountName: accountText,
-        accountNo: { ...accountText, schema: calls.withdraw.input.shape.accountNo },
-        bankName: { schema: calls.withdraw.input.shape.bankName, invalid: tooLong },
-      },
-      (values) => {
-        const bank = values.accountType === 'bank';
-        return {
-          amount: amountProblem(values.amount),
-          accountNo:
-            bank &&
-            !BANK_CARD.test(values.accountNo.trim().replace(/\s+/g, '')) &&
-            t('money.withdrawApply.bankCardInvalid'),
-          bankName: bank && (values.bankName ?? '').trim() === '' && t('money.withdrawApply.required'),
-        };
-      },
+      { amount: { schema: calls.withdraw.input.shape.amount, invalid: t('money.amount.moneyFormat') } },
+      (values) => ({
+        amount: amountProblem(values.amount),
+        payoutAccountId:
+          !accounts.some((account) => account.id === values.payoutAccountId) && t('payout.pick.required'),
+      }),
     ),
   });
   const amount = useWatch({ control, name: 'amount' });
-  const accountType = useWatch({ control, name: 'accountType' });
+
+  // The chosen account deleted elsewhere, or none chosen yet while one exists: the default (or the first) instead.
+  useEffect(() => {
+    const chosen = getValues('payoutAccountId');
+    if (!accounts.some((account) => account.id === chosen) && defaultAccount)
+      setValue('payoutAccountId', defaultAccount.id);
+  }, [accounts, defaultAccount, getValues, setValue]);
 
   const amountFen = parseMoneyInput(amount);
   const quote = amountFen !== null && amountFen > 0 ? quoteWithdrawal(amountFen, rules.feeRate) : null;
+  const accountOf = (id: number | null) => accounts.find((account) => account.id === id);
 
   const operation = useConfirmedOperation({
     mutation: apply,
@@ -159,98 +231,18 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
           ) : null}
 
           <Controller
-            name="accountType"
-            control={control}
-            render={({ field }) => (
-              <Stack spacing={1}>
-                <Typography variant="subtitle2" component="h2" id="withdraw-account-type">
-                  {t('money.withdrawApply.accountType')}
-                </Typography>
-                <ToggleButtonGroup
-                  exclusive
-                  fullWidth
-                  color="primary"
-                  value={field.value}
-                  onChange={(_, value: WithdrawalAccountType | null) => {
-                    if (value) field.onChange(value);
-                  }}
-                  aria-labelledby="withdraw-account-type"
-                  disabled={apply.isPending}
-                >
-                  {ACCOUNT_TYPES.map((type) => (
-                    <ToggleButton key={type} value={type} data-testid={`withdraw-type-${type}`}>
-                      {t(accountTypeKey(type))}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
-              </Stack>
-            )}
-          />
-          <Controller
-            name="accountName"
+            name="payoutAccountId"
             control={control}
             render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('money.withdrawApply.accountName')}
-                required
+              <PayoutAccountPicker
+                accounts={accounts}
+                value={field.value}
+                onChange={(id) => field.onChange(id)}
+                error={fieldState.error?.message}
                 disabled={apply.isPending}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? t('money.withdrawApply.accountNameHint')}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
-                    autoComplete: 'name',
-                    'data-testid': 'withdraw-account-name',
-                  },
-                }}
               />
             )}
           />
-          <Controller
-            name="accountNo"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t(`money.withdrawApply.accountNo.${accountType}`)}
-                required
-                disabled={apply.isPending}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
-                    inputMode: accountType === 'bank' ? 'numeric' : 'text',
-                    'data-testid': 'withdraw-account-no',
-                  },
-                }}
-              />
-            )}
-          />
-          {accountType === 'bank' ? (
-            <Controller
-              name="bankName"
-              control={control}
-              shouldUnregister
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('money.withdrawApply.bankName')}
-                  required
-                  disabled={apply.isPending}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? t('money.withdrawApply.bankNameHint')}
-                  slotProps={{
-                    htmlInput: {
-                      maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
-                      'data-testid': 'withdraw-bank-name',
-                    },
-                  }}
-                />
-              )}
-            />
-          ) : null}
           <Typography variant="body2" color="text.secondary">
             {t('money.withdrawApply.note', { times: rules.dailyCount })}
           </Typography>
@@ -271,6 +263,7 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
         note={t('money.withdrawApply.confirmNote')}
         rows={(attempt) => {
           const attemptQuote = quoteWithdrawal(parseMoneyInput(attempt.amount) ?? 0, rules.feeRate);
+          const account = accountOf(attempt.payoutAccountId);
           return [
             {
               label: t('money.withdrawApply.amount'),
@@ -287,15 +280,15 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
                   },
                 ]
               : []),
-            { label: t('money.withdrawApply.accountType'), value: t(accountTypeKey(attempt.accountType)) },
-            ...(attempt.accountType === 'bank'
-              ? [{ label: t('money.withdrawApply.bankName'), value: (attempt.bankName ?? '').trim() }]
+            ...(account
+              ? [
+                  {
+                    label: t('payout.pick.title'),
+                    value: describe(account),
+                    testId: 'withdraw-confirm-account',
+                  },
+                ]
               : []),
-            { label: t('money.withdrawApply.accountName'), value: attempt.accountName.trim() },
-            {
-              label: t(`money.withdrawApply.accountNo.${attempt.accountType}`),
-              value: attempt.accountNo.trim(),
-            },
           ];
         }}
       />
@@ -303,15 +296,27 @@ function ApplyForm({ rules, balance }: { rules: WithdrawRules; balance: string |
   );
 }
 
-/** /agent/withdraw-apply: amount, account, the fee before confirming; the amount leaves the balance at once. */
+/** What a confirmed form asks for: the amount as money, the saved account by its id. */
+function withdrawalOf(form: WithdrawForm) {
+  return {
+    amount: fenToMoney(parseMoneyInput(form.amount) ?? 0),
+    payoutAccountId: form.payoutAccountId ?? 0,
+  };
+}
+
+/**
+ * /agent/withdraw-apply: amount, the payout account (a saved one, the default preselected, or one added on the spot),
+ * the fee before confirming; the amount leaves the balance at once.
+ */
 export function WithdrawApplyPage() {
   const { t } = useTranslation();
   const rules = useWithdrawRules();
+  const accounts = usePayoutAccounts();
   const { user } = useAgentUser();
   return (
     <Stack spacing={2} data-testid="page-withdraw-apply">
       <AccountSummary show={['balance']} />
-      {rules.isPending ? (
+      {rules.isPending || accounts.isPending ? (
         <Card>
           <CardContent>
             <Stack spacing={2}>
@@ -327,8 +332,13 @@ export function WithdrawApplyPage() {
           <Alert severity="warning">{t('money.withdrawApply.rulesUnavailable')}</Alert>
           <ListError onRetry={() => rules.refetch()} />
         </>
+      ) : accounts.isError ? (
+        <>
+          <Alert severity="warning">{t('payout.loadFailed')}</Alert>
+          <ListError onRetry={() => accounts.refetch()} />
+        </>
       ) : (
-        <ApplyForm rules={rules.data} balance={user?.balance} />
+        <ApplyForm rules={rules.data} balance={user?.balance} accounts={accounts.data.list} />
       )}
     </Stack>
   );

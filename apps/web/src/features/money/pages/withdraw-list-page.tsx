@@ -19,7 +19,6 @@ import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
 import { LoadMore } from '../components/load-more';
 import { formatDateTime } from '../lib/format-time';
 import { accountTypeKey, STATUS_COLORS, WITHDRAWAL_STATUSES, withdrawalStatusKey } from '../lib/labels';
-import { maskAccountNo } from '../lib/mask';
 import { safeFen } from '../lib/money-math';
 
 /** What the agent receives: amount − fee, in fen. */
@@ -35,7 +34,8 @@ function WithdrawalCard({ withdrawal }: { withdrawal: TWithdrawal }) {
     t(accountTypeKey(withdrawal.accountType)),
     withdrawal.bankName,
     withdrawal.accountName,
-    maskAccountNo(withdrawal.accountNo),
+    // Masked by the server (the first 12 characters hidden): the whole number never reaches the client.
+    withdrawal.accountNo,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -23,6 +23,7 @@ import { useTreeRoot } from '../../../api/get-tree';
 import { useWithdrawRules } from '../api/get-withdraw-rules';
 import { AccountSummary } from '../components/account-summary';
 import { ConfirmOperationDialog } from '../components/confirm-rows';
+import { PayoutAccountsCard } from '../components/payout-accounts-card';
 import { SectionCard } from '../components/section-card';
 import { ListError } from '../components/list-states';
 import { MoneyAmountField } from '../components/money-amount-field';
@@ -222,12 +223,16 @@ function ExchangeCard() {
   );
 }
 
-/** /agent/Withdraw: the balance, the rules of withdrawals, the way to apply and to the records, and the exchange. */
+/**
+ * /agent/Withdraw: the balance, the rules of withdrawals, the way to apply and to the records, the payout accounts
+ * withdrawals go to, and the exchange.
+ */
 export function WithdrawPage() {
   return (
     <Stack spacing={2} data-testid="page-withdraw">
       <AccountSummary show={['balance', 'diamonds']} />
       <WithdrawRulesCard />
+      <PayoutAccountsCard />
       <ExchangeCard />
     </Stack>
   );

@@ -25,11 +25,12 @@ import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useOrder } from '../../../api/get-order';
 import { useShopAccount } from '../lib/account';
+import { DATE_FORMAT } from '../../../config/constants';
 
 /** Poll every 2 s while the payment is pending, for at most 2 minutes. */
 const POLL_MS = 2_000;
 const POLL_LIMIT_MS = 120_000;
-const DATE_TIME_FORMAT = 'MM-DD-YYYY HH:mm';
+const DATE_TIME_FORMAT = `${DATE_FORMAT} HH:mm`;
 
 type Order = CallData<'orderQuery'>;
 type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'held' | 'failed';

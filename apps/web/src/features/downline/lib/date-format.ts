@@ -1,2 +1,0 @@
-/** SPEC section 9: the default date format. */
-export const DATE_FORMAT = 'MM-DD-YYYY';
