@@ -1,8 +1,15 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { sessionStore, useIsAuthenticated } from '../lib/session';
 import { request } from './client';
 import { nextPageOf, PAGE_SIZE } from './paging';
-import { queryKeys } from './query-keys';
+import { invalidate, queryKeys } from './query-keys';
 
 /** How often the header asks for the unread count while the tab is shown. */
 export const UNREAD_POLL_MS = 15_000;
@@ -40,8 +47,22 @@ function useIsAgentSession(): boolean {
   return signedIn && isAgent;
 }
 
+/**
+ * The unread count, polled. When it rises, something happened on the server (a withdrawal reviewed, a profit, a new
+ * sub-agent, an announcement): the lists and the figures those events change are refetched, so the header, the inbox
+ * and the open page follow without a reload.
+ */
 export function useUnreadCount() {
-  return useQuery({ ...unreadCountQueryOptions(), enabled: useIsAgentSession() });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...unreadCountQueryOptions(), enabled: useIsAgentSession() });
+  const seen = useRef<number | undefined>(undefined);
+  const unread = query.data;
+  useEffect(() => {
+    if (unread === undefined) return;
+    if (seen.current !== undefined && unread > seen.current) void invalidate.noticesArrived(queryClient);
+    seen.current = unread;
+  }, [unread, queryClient]);
+  return query;
 }
 
 /** The newest few items, for the header's bell. */
