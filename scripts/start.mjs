@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     process.stderr.write(
       `\n"${command} ${args.join(' ')}" failed (exit ${result.status ?? result.signal}).\n`,
@@ -57,7 +57,9 @@ const builtTime = Math.min(
 );
 if (builtTime < sourceTime) {
   console.log('Building the web app and the server...');
-  run(npm, ['run', 'build']);
+  // A production build whoever starts it: under a test runner NODE_ENV is "test", and Vite would then bundle React's
+  // development build (StrictMode mounting every screen twice, each first read cancelled mid-answer).
+  run(npm, ['run', 'build'], { ...process.env, NODE_ENV: 'production' });
 }
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {

@@ -153,16 +153,20 @@ export function MoveAgentDialog({ open, agent, onClose }: MoveAgentDialogProps) 
               <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="move-subtree-total">
                 {t('adminAgents.move.subtree', { count: answer.subtree.total })}
               </Typography>
-              <Typography variant="body2">
-                {t('adminAgents.move.depth', {
-                  agent: answer.depthAfter.agent,
-                  deepest: answer.depthAfter.deepest,
-                })}
-              </Typography>
-              {answer.pricesCleared.length > 0 ? (
-                <Typography variant="body2" color="warning.main">
-                  {t('adminAgents.move.prices', { ids: answer.pricesCleared.join(', ') })}
-                </Typography>
+              {answer.allowed ? (
+                <>
+                  <Typography variant="body2">
+                    {t('adminAgents.move.depth', {
+                      agent: answer.depthAfter.agent,
+                      deepest: answer.depthAfter.deepest,
+                    })}
+                  </Typography>
+                  {answer.pricesCleared.length > 0 ? (
+                    <Typography variant="body2" color="warning.main">
+                      {t('adminAgents.move.prices', { ids: answer.pricesCleared.join(', ') })}
+                    </Typography>
+                  ) : null}
+                </>
               ) : null}
               <Typography variant="body2" color="text.secondary">
                 {t('adminAgents.move.ordersNote')}

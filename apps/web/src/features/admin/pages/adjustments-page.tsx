@@ -152,7 +152,12 @@ export function AdjustmentsPage() {
         {t('adminAgents.nav.adjustments')}
       </Typography>
       <FilterBar columns={4} onApply={filters.apply} testId="adjustment-filters">
-        <FilterField select label={t('adminAgents.filters.status')} {...filters.field('status')}>
+        <FilterField
+          select
+          label={t('adminAgents.filters.status')}
+          {...filters.field('status')}
+          sx={{ minWidth: 120 }}
+        >
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
           {ZAdjustmentStatus.options.map((status) => (
             <MenuItem key={status} value={status}>
@@ -160,7 +165,12 @@ export function AdjustmentsPage() {
             </MenuItem>
           ))}
         </FilterField>
-        <FilterField select label={t('adminAgents.filters.ownerType')} {...filters.field('ownerType')}>
+        <FilterField
+          select
+          label={t('adminAgents.filters.ownerType')}
+          {...filters.field('ownerType')}
+          sx={{ minWidth: 120 }}
+        >
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
           {ZAdjustmentOwnerType.options.map((type) => (
             <MenuItem key={type} value={type}>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminAgent } from '../../../api/get-admin-agent';
 import { paths } from '../../../config/paths';
+import { absCount } from '../../../lib/format';
 import { AgentActions } from '../components/agent-actions';
 import { AgentChildren } from '../components/agent-children';
 import { AgentLink, AgentStatusChip, Fact, idOf, LevelText, PlayerLink } from '../components/agent-labels';
@@ -89,7 +90,7 @@ function AgentPageOf({ agentId }: { agentId: number }) {
             {agent.diamonds}
           </Fact>
           <Fact label={t('adminAgents.page.todayProfit')}>{d.today.profit}</Fact>
-          <Fact label={t('adminAgents.page.todaySold')}>{d.today.diamondsSold}</Fact>
+          <Fact label={t('adminAgents.page.todaySold')}>{absCount(d.today.diamondsSold)}</Fact>
           <Fact label={t('adminAgents.columns.children')}>{agent.childrenCount}</Fact>
           <Fact label={t('adminAgents.page.sessions')} testId="agent-active-sessions">
             {d.activeSessions}

@@ -112,7 +112,12 @@ export function AgentsPage() {
           {...filters.field('mobile')}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
         />
-        <FilterField select label={t('adminAgents.filters.level')} {...filters.field('level')}>
+        <FilterField
+          select
+          label={t('adminAgents.filters.level')}
+          {...filters.field('level')}
+          sx={{ minWidth: 120 }}
+        >
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
           {AGENT_LEVELS.map((level) => (
             <MenuItem key={level} value={String(level)}>
@@ -120,7 +125,12 @@ export function AgentsPage() {
             </MenuItem>
           ))}
         </FilterField>
-        <FilterField select label={t('adminAgents.filters.status')} {...filters.field('status')}>
+        <FilterField
+          select
+          label={t('adminAgents.filters.status')}
+          {...filters.field('status')}
+          sx={{ minWidth: 120 }}
+        >
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
           {ZAgentStatus.options.map((status) => (
             <MenuItem key={status} value={status}>
