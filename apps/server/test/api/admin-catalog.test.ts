@@ -517,6 +517,10 @@ describe('goods', () => {
       [a, true],
       [b, false],
     ]);
+    const counted = (await admin('adminCategoryList', viewer, {})).data.list.find(
+      (c) => c.id === category.id,
+    );
+    expect(counted?.goodsCount).toBe(2);
     const row = await goodsRow(a);
     const edited = await admin('adminGoodsSave', owner, {
       id: a,

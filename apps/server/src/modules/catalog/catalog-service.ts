@@ -76,11 +76,10 @@ const lockCategories = (tx: Tx) =>
 
 export async function listAdminCategories(db: DbOrTx): Promise<{ list: TAdminCategory[] }> {
   const rows = await db
-    .select({
-      category: goodsCategories,
-      goodsCount: sql<number>`(select count(*) from ${goods} where ${goods.categoryId} = ${goodsCategories.id})::int`,
-    })
+    .select({ category: goodsCategories, goodsCount: count(goods.id) })
     .from(goodsCategories)
+    .leftJoin(goods, eq(goods.categoryId, goodsCategories.id))
+    .groupBy(goodsCategories.id)
     .orderBy(asc(goodsCategories.sort), asc(goodsCategories.id));
   return { list: rows.map((row) => toCategoryDto(row.category, Number(row.goodsCount))) };
 }
