@@ -71,6 +71,21 @@ export const queryKeys = {
   /** Every account's shop (the prefix of `shopCategories`): an operator changed goods or prices. */
   allShopCategories: () => ['shopCategories'] as const,
   order: (orderId: string) => ['orderQuery', orderId] as const,
+  /**
+   * The agent's dashboards (issue 12), one key per call and input under one prefix: whatever moves money or changes
+   * the downline refreshes them all.
+   */
+  dashboards: {
+    all: () => ['dashboards'] as const,
+    ecommerce: (input: CallInput<'dashboardEcommerce'>) =>
+      ['dashboards', 'dashboardEcommerce', input] as const,
+    webAnalytics: (input: CallInput<'dashboardWebAnalytics'>) =>
+      ['dashboards', 'dashboardWebAnalytics', input] as const,
+    agency: (input: CallInput<'dashboardAgency'>) => ['dashboards', 'dashboardAgency', input] as const,
+    saas: (input: CallInput<'dashboardSaas'>) => ['dashboards', 'dashboardSaas', input] as const,
+    magazine: (page: number) => ['dashboards', 'dashboardMagazine', page] as const,
+    news: (page: number) => ['dashboards', 'dashboardNews', page] as const,
+  },
   /** The operator console's facts (`admin/...` calls); the agent's keys never hold them. */
   admin: {
     all: () => ['admin'] as const,
@@ -151,11 +166,17 @@ export const invalidate = {
       queryKeys.children.all(),
       queryKeys.tree(),
       queryKeys.searchPlayers.all(),
+      queryKeys.dashboards.all(),
       queryKeys.recentPlayers(),
     ]),
   /** A child agent was made or repriced: the children list (downline and transfer pages) and the tree. */
   downlineChanged: (queryClient: QueryClient) =>
-    invalidateAll(queryClient, [queryKeys.children.all(), queryKeys.tree(), queryKeys.searchPlayers.all()]),
+    invalidateAll(queryClient, [
+      queryKeys.children.all(),
+      queryKeys.tree(),
+      queryKeys.searchPlayers.all(),
+      queryKeys.dashboards.all(),
+    ]),
   /** An operator changed withdrawals: the queue, its details, and the audit log that recorded it. */
   withdrawalsReviewed: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.admin.withdrawals.all(), queryKeys.admin.audit.all()]),
@@ -225,5 +246,6 @@ export const invalidate = {
   payoutAccountsChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.payoutAccounts()]),
   /** An order was paid: the agent's figures. */
-  orderPaid: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.user()]),
+  orderPaid: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.user(), queryKeys.dashboards.all()]),
 };

@@ -2,7 +2,7 @@ import { createHashRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { DASHBOARD_TITLES } from '../config/dashboards';
 import { DASHBOARDS, paths, redirects } from '../config/paths';
-import type { LayoutName, RoutePath } from '../config/paths';
+import type { DashboardName, LayoutName, RoutePath } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
 import { lazyPage } from './lazy-page';
@@ -99,10 +99,33 @@ const helpPage = lazyPage(
   () => import('../features/identity/pages/article-pages'),
   (m) => m.HelpPage,
 );
-const dashboardPage = lazyPage(
-  () => import('../features/dashboard/pages/dashboard-page'),
-  (m) => m.DashboardPage,
-);
+/** The six dashboards, a chunk each: their charts (recharts) load with them only, never with /agent/Main. */
+const dashboardPages: Readonly<Record<DashboardName, ReturnType<typeof lazyPage>>> = {
+  ecommerce: lazyPage(
+    () => import('../features/dashboard/pages/ecommerce-dashboard-page'),
+    (m) => m.EcommerceDashboardPage,
+  ),
+  'web-analytics': lazyPage(
+    () => import('../features/dashboard/pages/web-analytics-dashboard-page'),
+    (m) => m.WebAnalyticsDashboardPage,
+  ),
+  magazine: lazyPage(
+    () => import('../features/dashboard/pages/magazine-dashboard-page'),
+    (m) => m.MagazineDashboardPage,
+  ),
+  news: lazyPage(
+    () => import('../features/dashboard/pages/news-dashboard-page'),
+    (m) => m.NewsDashboardPage,
+  ),
+  agency: lazyPage(
+    () => import('../features/dashboard/pages/agency-dashboard-page'),
+    (m) => m.AgencyDashboardPage,
+  ),
+  saas: lazyPage(
+    () => import('../features/dashboard/pages/saas-dashboard-page'),
+    (m) => m.SaasDashboardPage,
+  ),
+};
 const cartPage = lazyPage(
   () => import('../features/ecommerce/pages/cart-page'),
   (m) => m.CartPage,
@@ -243,7 +266,7 @@ function layoutChildren(layout: LayoutName): RouteObject[] {
     ...DASHBOARDS.map((name) => ({
       path: layoutPaths.dashboard[name].path,
       handle: signedIn(DASHBOARD_TITLES[name]),
-      lazy: dashboardPage,
+      lazy: dashboardPages[name],
     })),
     { path: layoutPaths.cart.path, handle: signedIn('nav.cart'), lazy: cartPage },
   ];

@@ -5,6 +5,7 @@ import adminCatalog from './locales/adminCatalog/cn.json';
 import adminContent from './locales/adminContent/cn.json';
 import adminReports from './locales/adminReports/cn.json';
 import core from './locales/cn.json';
+import dashboards from './locales/dashboards/cn.json';
 import identity from './locales/identity/cn.json';
 import inbox from './locales/inbox/cn.json';
 import money from './locales/money/cn.json';
@@ -22,6 +23,7 @@ export const FEATURE_AREAS = [
   'shop',
   'payout',
   'inbox',
+  'dashboards',
   'admin',
   'adminAgents',
   'adminCatalog',
@@ -37,6 +39,7 @@ export const cnResources = {
   shop,
   payout,
   inbox,
+  dashboards,
   admin,
   adminAgents,
   adminCatalog,

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { useOptionFlag } from '../../../api/get-option';
+import { useRecordInviteOpen } from '../../../api/record-invite-open';
 import { queryClient } from '../../../api/query-client';
 import { LinkAlert } from '../../../components/ui/link-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -53,6 +54,8 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const invite = readInvite(searchParams);
+  // Each view of an invite link counts on the inviter's web-analytics dashboard.
+  useRecordInviteOpen(invite.invalid ? undefined : invite.from);
   const signedIn = useIsAuthenticated();
   const player = sessionStore.use((s) => s.player);
   const user = sessionStore.use((s) => s.user);
