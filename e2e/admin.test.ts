@@ -120,6 +120,13 @@ describe('the operator console', () => {
     await page.getByTestId('withdrawal-approve').click();
     await page.getByTestId('review-confirm').click();
     await expect.poll(() => detailStatus(page), { timeout: 10_000 }).toBe('approved');
+    // The account is masked; the owner, allowed to pay, shows the whole number to pay it (audited), then hides it.
+    expect(await page.getByTestId('detail-account-no').innerText()).toBe('************mple.com');
+    await page.getByTestId('detail-reveal-account').click();
+    await expect.poll(() => page.getByTestId('detail-account-no').innerText()).toBe('wangzong@example.com');
+    await shot(page, 'admin-desktop-reveal-account');
+    await page.getByTestId('detail-hide-account').click();
+    expect(await page.getByTestId('detail-account-no').innerText()).toBe('************mple.com');
     await page.getByTestId('withdrawal-pay').click();
     await page.getByTestId('review-text').fill('ALIPAY-20240101-0001');
     await page.getByTestId('review-confirm').click();

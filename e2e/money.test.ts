@@ -135,15 +135,20 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     // Below the minimum: refused before anything is sent.
     await page.getByTestId('withdraw-amount-input').fill('50.123');
     await expect(page.getByTestId('withdraw-amount-input').inputValue()).resolves.toBe('50.123');
-    await page.getByTestId('withdraw-account-name').click();
+    await page.getByTestId('withdraw-amount-input').blur();
     await page.getByText('最多两位小数').first().waitFor();
     await page.getByTestId('withdraw-amount-input').fill('50');
     await page.getByText('提现金额不能低于 ¥100.00').first().waitFor();
     await shot(page, 'money-phone-withdraw-apply-invalid');
     await page.getByTestId('withdraw-amount-input').fill('100.00');
-    await page.getByTestId('withdraw-type-alipay').click();
-    await page.getByTestId('withdraw-account-name').fill('王总');
-    await page.getByTestId('withdraw-account-no').fill('wangzong@example.com');
+    // No saved account yet: one is added on the spot (issue 14) and chosen.
+    await page.getByTestId('withdraw-add-account').click();
+    await page.getByTestId('payout-type-alipay').click();
+    await page.getByTestId('payout-holder-name').fill('王总');
+    await page.getByTestId('payout-account-no').fill('wangzong@example.com');
+    await page.getByTestId('payout-save').click();
+    await page.getByTestId('payout-account-form').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^="withdraw-account-"] input:checked').waitFor();
     expect(await page.getByTestId('withdraw-receive').innerText()).toContain('100.00');
     await shot(page, 'money-phone-withdraw-apply');
     await page.getByTestId('withdraw-submit').click();
