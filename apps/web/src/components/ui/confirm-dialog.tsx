@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,6 +19,10 @@ export interface ConfirmDialogProps {
   maxWidth?: number;
   /** While the confirmed action runs: the buttons are disabled. */
   busy?: boolean;
+  /** Shown under the message: what went wrong with the last try (a lost answer), with the way on. */
+  alert?: ReactNode;
+  /** The confirming button's text, when not Yes (Retry after a lost answer). */
+  confirmLabel?: string;
 }
 
 /** The shared confirmation dialog: Cancel and Yes. */
@@ -29,6 +34,8 @@ export function ConfirmDialog({
   onConfirm,
   maxWidth = CONFIRM_DIALOG_MAX_WIDTH,
   busy = false,
+  alert,
+  confirmLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -43,13 +50,14 @@ export function ConfirmDialog({
         <DialogContentText component="div" sx={{ pt: title ? 0 : 1 }}>
           {message}
         </DialogContentText>
+        {alert ? <Box sx={{ mt: 2 }}>{alert}</Box> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} color="inherit" data-testid="confirm-cancel">
           {t('common.cancel')}
         </Button>
         <Button onClick={onConfirm} disabled={busy} variant="contained" data-testid="confirm-yes" autoFocus>
-          {t('common.yes')}
+          {confirmLabel ?? t('common.yes')}
         </Button>
       </DialogActions>
     </Dialog>

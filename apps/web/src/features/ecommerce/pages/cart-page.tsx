@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { usePurchase } from '../../../api/purchase';
 import { PurchaseSummary } from '../../../components/purchase-summary';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LostAnswerAlert } from '../../../components/ui/lost-answer-alert';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import type { CartItem } from '../../../stores/cart';
@@ -148,7 +149,9 @@ export function CartPage() {
   const { t } = useTranslation();
   const items = cartStore.use((s) => s.items);
   const goods = useShopGoods();
-  const { purchase, busy } = usePurchase({ onOrdered: (goodsId) => cart.remove(String(goodsId)) });
+  const { purchase, busy, lost, dismissLost } = usePurchase({
+    onOrdered: (goodsId) => cart.remove(String(goodsId)),
+  });
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const [buyingId, setBuyingId] = useState<string | null>(null);
   useRepricedCart(goods.data);
@@ -161,8 +164,7 @@ export function CartPage() {
     if (!buying) return;
     const line = buying;
     // The line is an order once the order exists; paying it or not happens at the provider and on query-order.
-    const left = await purchase(Number(line.id), line.quantity);
-    if (!left) setBuyingId(null);
+    if ((await purchase(Number(line.id), line.quantity)) === 'stayed') setBuyingId(null);
   };
 
   return (
@@ -195,7 +197,10 @@ export function CartPage() {
                   available={isAvailable(item)}
                   busy={busy}
                   onRemove={() => setRemoving(item)}
-                  onCheckout={() => setBuyingId(item.id)}
+                  onCheckout={() => {
+                    dismissLost();
+                    setBuyingId(item.id);
+                  }}
                 />
               ))}
             </Stack>
@@ -246,6 +251,8 @@ export function CartPage() {
             ''
           )
         }
+        alert={lost ? <LostAnswerAlert error={lost} /> : undefined}
+        confirmLabel={lost ? t('common.retry') : undefined}
         onCancel={() => setBuyingId(null)}
         onConfirm={() => void checkout()}
       />

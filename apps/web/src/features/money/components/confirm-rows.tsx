@@ -1,7 +1,9 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LostAnswerAlert } from '../../../components/ui/lost-answer-alert';
 import type { ConfirmedOperation } from '../lib/use-confirmed-operation';
 
 export interface ConfirmRow {
@@ -37,7 +39,10 @@ export function ConfirmRows({ rows, note }: { rows: ConfirmRow[]; note?: ReactNo
   );
 }
 
-/** The confirmation of a money operation (`useConfirmedOperation`): its facts as rows, and what follows. */
+/**
+ * The confirmation of a money operation (`useConfirmedOperation`): its facts as rows, and what follows. After a send
+ * that got no answer it stays open, says so, and its Yes becomes Retry (the same attempt, the same requestId).
+ */
 export function ConfirmOperationDialog<A>({
   operation,
   title,
@@ -49,11 +54,14 @@ export function ConfirmOperationDialog<A>({
   rows: (attempt: A) => ConfirmRow[];
   note: string;
 }) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
       open={operation.open}
       title={title}
       busy={operation.busy}
+      alert={operation.lost ? <LostAnswerAlert error={operation.lost} /> : undefined}
+      confirmLabel={operation.lost ? t('common.retry') : undefined}
       onCancel={operation.cancel}
       onConfirm={operation.confirm}
       message={operation.attempt ? <ConfirmRows rows={rows(operation.attempt)} note={note} /> : null}

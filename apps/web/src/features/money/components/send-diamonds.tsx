@@ -107,7 +107,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
     },
   });
 
-  const canSubmit = recipient !== null && isValid && !mutation.isPending;
+  const canSubmit = recipient !== null && isValid && !operation.busy;
 
   return (
     <Stack spacing={2} data-testid={testId}>
@@ -145,7 +145,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message ?? null}
-              disabled={mutation.isPending}
+              disabled={operation.busy}
               testIdPrefix={kind}
             />
           )}
@@ -155,12 +155,12 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
           size="large"
           disabled={!canSubmit}
           onClick={handleSubmit((values) => {
-            if (recipient && !mutation.isPending)
+            if (recipient && !operation.busy)
               operation.ask({ to: recipient, diamonds: Number(values.amount.trim()) });
           })}
           data-testid={`${kind}-submit`}
         >
-          {mutation.isPending ? t('money.common.sending') : t(`money.${kind}.submit`)}
+          {operation.busy ? t('money.common.sending') : t(`money.${kind}.submit`)}
         </Button>
       </SectionCard>
       <ConfirmOperationDialog

@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { useAttemptRequestId } from '../../../lib/request-id';
+import type { NetworkError } from '../../../api/errors';
+import { useMoneyAttempt } from '../../../lib/money-attempt';
 
-/** What the hook needs of a mutation: TanStack Query's `mutate` and `isPending`. */
+/** What the hook needs of a mutation: TanStack Query's `mutateAsync`. */
 export interface Mutation<V, D> {
-  mutate: (variables: V, options: { onSuccess: (data: D) => void; onError: () => void }) => void;
-  isPending: boolean;
+  mutateAsync: (variables: V) => Promise<D>;
 }
 
 export interface ConfirmedOperation<A> {
   open: boolean;
   /** The attempt being confirmed, or the last one while the dialog closes. */
   attempt: A | null;
-  /** While the operation runs. */
+  /** From the first tap on Yes until the answer: the operation's buttons are disabled. */
   busy: boolean;
+  /** The last send got no answer: the dialog stays open to retry the same attempt (the same requestId). */
+  lost: NetworkError | null;
   ask: (attempt: A) => void;
   cancel: () => void;
   confirm: () => void;
@@ -20,9 +22,12 @@ export interface ConfirmedOperation<A> {
 
 /**
  * Confirm, then submit once: `ask(attempt)` opens the confirmation with the attempt frozen (kept while the dialog
- * closes, so it never shows half-reset values as it fades out); `confirm` sends it with a requestId that stays
- * the same for a retry of the same attempt (`keyOf`), and after a success the next attempt gets a new one. On a
- * failure the dialog closes: the client already showed the server's reason, and the same attempt may be retried.
+ * closes, so it never shows half-reset values as it fades out); `confirm` sends it with a requestId that stays the
+ * same for a retry of the same attempt (`keyOf`). A second tap while one is on its way sends nothing.
+ * - Applied: the dialog closes, `onSuccess`, and the next attempt gets a new requestId.
+ * - Refused (an answer): the reason is shown (a toast), the dialog closes, the attempt is over.
+ * - No answer (network, or the 10 s time-out): the dialog stays open and says so; Yes becomes Retry and sends the
+ *   same attempt with the same requestId, so it is applied once whatever happened to the first.
  */
 export function useConfirmedOperation<A, V, D>({
   mutation,
@@ -36,29 +41,37 @@ export function useConfirmedOperation<A, V, D>({
   onSuccess: (data: D, attempt: A) => void;
 }): ConfirmedOperation<A> {
   const [state, setState] = useState<{ open: boolean; attempt: A | null }>({ open: false, attempt: null });
-  const requestIds = useAttemptRequestId();
+  const sends = useMoneyAttempt();
   const close = () => setState((current) => ({ ...current, open: false }));
 
-  const confirm = () => {
+  const confirm = async () => {
     const attempt = state.attempt;
     if (!attempt) return;
-    const requestId = requestIds.forAttempt(keyOf(attempt));
-    mutation.mutate(inputOf(attempt, requestId), {
-      onSuccess: (data) => {
-        requestIds.reset();
-        close();
-        onSuccess(data, attempt);
-      },
-      onError: close,
-    });
+    const outcome = await sends.send(keyOf(attempt), (requestId) =>
+      mutation.mutateAsync(inputOf(attempt, requestId)),
+    );
+    if (outcome.status === 'busy' || outcome.status === 'lost') return;
+    close();
+    if (outcome.status === 'done') {
+      sends.end();
+      onSuccess(outcome.data, attempt);
+    }
   };
 
   return {
     open: state.open,
     attempt: state.attempt,
-    busy: mutation.isPending,
-    ask: (attempt: A) => setState({ open: true, attempt }),
-    cancel: close,
-    confirm,
+    busy: sends.busy,
+    lost: sends.lost,
+    ask: (attempt: A) => {
+      sends.dismiss();
+      setState({ open: true, attempt });
+    },
+    cancel: () => {
+      if (sends.busy) return;
+      sends.dismiss();
+      close();
+    },
+    confirm: () => void confirm(),
   };
 }

@@ -8,11 +8,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PLAYER_SEARCH_KEYWORD_MAX, ZPlayerSearchKeyword } from '@promoter/contract';
+import { PLAYER_SEARCH_KEYWORD_MAX, ZPlayerId, ZPlayerSearchKeyword } from '@promoter/contract';
 import type { TPlayerSummary } from '@promoter/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useRecentPlayers } from '../../../api/get-recent-players';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { useRechargePlayer } from '../api/recharge-player';
@@ -23,10 +24,18 @@ import { SectionCard } from '../components/section-card';
 import { SendDiamonds } from '../components/send-diamonds';
 import type { DiamondsSent } from '../components/send-diamonds';
 
-/** /agent/user-recharge: find a player, choose an amount, confirm, and the diamonds leave the agent's stock. */
+/**
+ * /agent/user-recharge: find a player, choose an amount, confirm, and the diamonds leave the agent's stock. With
+ * `?playerId=` (one tap from the players list) that player is looked up and chosen at once.
+ */
 export function UserRechargePage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [preset] = useState(() => {
+    const id = ZPlayerId.safeParse(params.get('playerId') ?? undefined);
+    return id.success ? id.data : null;
+  });
+  const [keyword, setKeyword] = useState<string | null>(preset === null ? null : String(preset));
   const [player, setPlayer] = useState<TPlayerSummary | null>(null);
   const [result, setResult] = useState<DiamondsSent | null>(null);
 
@@ -39,7 +48,7 @@ export function UserRechargePage() {
   const { control, handleSubmit } = useForm<{ keyword: string }>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { keyword: '' },
+    defaultValues: { keyword: preset === null ? '' : String(preset) },
     resolver: contractResolver<{ keyword: string }>({
       keyword: { schema: ZPlayerSearchKeyword, required: invalid, invalid },
     }),
@@ -54,6 +63,15 @@ export function UserRechargePage() {
     setPlayer(chosen);
     setResult(null);
   };
+
+  // The player the link named is chosen once it is found (not again after the agent changed it).
+  const [presetTaken, setPresetTaken] = useState(preset === null);
+  const presetFound = search.data?.find((found) => found.playerId === preset) ?? null;
+  useEffect(() => {
+    if (presetTaken || !presetFound) return;
+    setPresetTaken(true);
+    setPlayer(presetFound);
+  }, [presetTaken, presetFound]);
 
   const recentPlayers = recent.data ?? [];
 

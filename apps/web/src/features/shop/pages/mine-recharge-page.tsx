@@ -19,6 +19,7 @@ import { usePurchase } from '../../../api/purchase';
 import { PurchaseSummary } from '../../../components/purchase-summary';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LostAnswerAlert } from '../../../components/ui/lost-answer-alert';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
@@ -79,7 +80,7 @@ export function MineRechargePage() {
   const fromReg = params.get('from') === 'reg';
   const categories = useShopCategories();
   const cartItems = cartStore.use((s) => s.items);
-  const { purchase, busy } = usePurchase();
+  const { purchase, busy, lost, dismissLost } = usePurchase();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState(false);
@@ -100,7 +101,7 @@ export function MineRechargePage() {
 
   const confirm = async () => {
     if (!selected) return;
-    if (!(await purchase(selected.id, quantity))) setConfirming(false);
+    if ((await purchase(selected.id, quantity)) === 'stayed') setConfirming(false);
   };
 
   return (
@@ -204,7 +205,10 @@ export function MineRechargePage() {
                 variant="contained"
                 size="large"
                 disabled={busy}
-                onClick={() => setConfirming(true)}
+                onClick={() => {
+                  dismissLost();
+                  setConfirming(true);
+                }}
                 data-testid="buy-submit"
               >
                 {t('shop.recharge.buy')}
@@ -233,6 +237,8 @@ export function MineRechargePage() {
             ''
           )
         }
+        alert={lost ? <LostAnswerAlert error={lost} /> : undefined}
+        confirmLabel={lost ? t('common.retry') : undefined}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirm()}
       />

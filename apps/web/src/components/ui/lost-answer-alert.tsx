@@ -1,0 +1,22 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { useTranslation } from 'react-i18next';
+import type { NetworkError } from '../../api/errors';
+import { HTTP_TIMEOUT_MS } from '../../config/constants';
+
+/**
+ * A money operation sent without an answer: why (the network, or nothing within the time-out), and that sending it
+ * again is safe: the retry carries the same requestId, so the server applies it once whatever became of the first.
+ */
+export function LostAnswerAlert({ error }: { error: NetworkError }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" data-testid="money-lost-answer" role="alert">
+      <AlertTitle>{t('money.lost.title')}</AlertTitle>
+      {error.timedOut
+        ? t('money.lost.timedOut', { seconds: HTTP_TIMEOUT_MS / 1000 })
+        : t('money.lost.network')}{' '}
+      {t('money.lost.retrySafe')}
+    </Alert>
+  );
+}
