@@ -6,48 +6,20 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAdminWithdrawal } from '@promoter/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawal } from '../../../api/get-admin-withdrawal';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
 import { RevealAccount } from './reveal-account';
+import { DetailField, DetailTable } from './detail-parts';
 import { WithdrawalActions } from './withdrawal-actions';
 import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 1, py: 0.5 }}>
-      <Typography color="text.secondary" variant="body2">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }} data-testid={testId}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-/** A titled small table of the drawer, scrolled sideways when it is wider than the drawer. */
-function DetailTable({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography variant="subtitle1" sx={{ mt: 2 }}>
-        {title}
-      </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">{children}</Table>
-      </Box>
-    </>
-  );
-}
 
 function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
@@ -91,23 +63,27 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
         {detail.isPending ? <CircularProgress size={24} /> : null}
         {w && data ? (
           <>
-            <Field label={t('admin.columns.status')}>
+            <DetailField label={t('admin.columns.status')}>
               <WithdrawalStatusChip status={w.status} />
-            </Field>
-            <Field label={t('admin.columns.amount')} testId="detail-amount">
+            </DetailField>
+            <DetailField label={t('admin.columns.amount')} testId="detail-amount">
               {w.amount} ({t('admin.columns.fee')} {w.fee})
-            </Field>
-            <Field label={t('admin.columns.account')}>
+            </DetailField>
+            <DetailField label={t('admin.columns.account')}>
               {t(`admin.account.${w.accountType}`)} · {w.accountName}
               {w.bankName ? ` · ${w.bankName}` : ''}
               <RevealAccount withdrawal={w} />
-            </Field>
-            <Field label={t('admin.columns.createdAt')}>{formatDateTime(w.createdAt, i18n.language)}</Field>
-            {w.reference ? <Field label={t('admin.detail.reference')}>{w.reference}</Field> : null}
+            </DetailField>
+            <DetailField label={t('admin.columns.createdAt')}>
+              {formatDateTime(w.createdAt, i18n.language)}
+            </DetailField>
+            {w.reference ? (
+              <DetailField label={t('admin.detail.reference')}>{w.reference}</DetailField>
+            ) : null}
             {w.remark ? (
-              <Field label={t('admin.detail.remark')} testId="detail-remark">
+              <DetailField label={t('admin.detail.remark')} testId="detail-remark">
                 {w.remark}
-              </Field>
+              </DetailField>
             ) : null}
             <TwoPersonState withdrawal={w} />
             <Box sx={{ my: 2 }}>
@@ -117,14 +93,14 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
             <Typography variant="subtitle1" gutterBottom>
               {t('admin.detail.agent')}
             </Typography>
-            <Field label={t('admin.columns.agent')}>
+            <DetailField label={t('admin.columns.agent')}>
               {data.agent.nickname} (#{data.agent.agentId})
-            </Field>
-            <Field label={t('admin.detail.level')}>{data.agent.level}</Field>
-            <Field label={t('admin.detail.agentStatus')}>{data.agent.status}</Field>
-            <Field label={t('admin.detail.balance')} testId="detail-balance">
+            </DetailField>
+            <DetailField label={t('admin.detail.level')}>{data.agent.level}</DetailField>
+            <DetailField label={t('admin.detail.agentStatus')}>{data.agent.status}</DetailField>
+            <DetailField label={t('admin.detail.balance')} testId="detail-balance">
               {data.agent.balance}
-            </Field>
+            </DetailField>
             <DetailTable title={t('admin.detail.recentEntries')}>
               <TableHead>
                 <TableRow>
