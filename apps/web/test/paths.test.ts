@@ -81,7 +81,7 @@ describe('paths', () => {
     expect(paths.agent.queryOrder.getHref()).toBe('/agent/query-order');
   });
 
-  it('redirects the layout roots as SPEC section 2 says (and the console root to its queue)', () => {
+  it('redirects the layout roots as SPEC section 2 says (the console root is its dashboard)', () => {
     const table = Object.fromEntries(redirects.map((r) => [r.from.path, r.to]));
     expect(table).toEqual({
       '/': '/agent/index',
@@ -91,7 +91,6 @@ describe('paths', () => {
       '/horizontal': '/horizontal/dashboard/ecommerce',
       '/mini': '/mini/dashboard/ecommerce',
       '/agent/main': '/agent/Main',
-      '/admin': '/admin/withdrawals',
     });
   });
 

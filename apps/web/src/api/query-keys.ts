@@ -114,6 +114,11 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'withdrawals', 'detail', id] as const,
     },
     operators: () => ['admin', 'operators'] as const,
+    /** The dashboard's figures of a period (`admin/reports/summary`). */
+    reports: {
+      all: () => ['admin', 'reports'] as const,
+      summary: (period: CallInput<'adminReportSummary'>) => ['admin', 'reports', 'summary', period] as const,
+    },
     articles: {
       all: () => ['admin', 'articles'] as const,
       list: () => ['admin', 'articles', 'list'] as const,

@@ -202,6 +202,11 @@ const adminLayout = lazyPage(
   () => import('../features/admin/components/admin-layout'),
   (m) => m.AdminLayout,
 );
+/** The console's home; recharts comes with it and with nothing else. */
+const adminDashboardPage = lazyPage(
+  () => import('../features/admin/pages/dashboard-page'),
+  (m) => m.DashboardPage,
+);
 const adminWithdrawalsPage = lazyPage(
   () => import('../features/admin/pages/withdrawals-page'),
   (m) => m.WithdrawalsPage,
@@ -307,6 +312,11 @@ export const routes: RouteObject[] = [
       {
         lazy: adminLayout,
         children: [
+          {
+            path: paths.admin.root.path,
+            handle: open('adminReports.nav.dashboard'),
+            lazy: adminDashboardPage,
+          },
           {
             path: paths.admin.withdrawals.path,
             handle: open('admin.nav.withdrawals'),

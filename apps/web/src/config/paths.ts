@@ -96,6 +96,7 @@ export const paths = {
 
   /** The operator console (issue 11, decision 018): its own sign-in, layout and session. */
   admin: {
+    /** The console's home: the dashboard (a role without `reports` goes on to the withdrawal queue). */
     root: route('/admin'),
     login: route('/admin/login'),
     withdrawals: route('/admin/withdrawals'),
@@ -150,7 +151,6 @@ export const redirects: readonly Redirect[] = [
   { from: paths.layouts.horizontal.root, to: paths.layouts.horizontal.dashboard.ecommerce.getHref() },
   { from: paths.layouts.mini.root, to: paths.layouts.mini.dashboard.ecommerce.getHref() },
   { from: paths.agent.mainLowerCase, to: paths.agent.main.getHref(), caseSensitive: true },
-  { from: paths.admin.root, to: paths.admin.withdrawals.getHref() },
 ];
 
 /** Which layout a pathname belongs to, for links that stay in the current layout (cart, dashboards). */

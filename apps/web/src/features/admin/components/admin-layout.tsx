@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -47,6 +48,12 @@ interface NavItem {
 }
 
 const NAV: NavItem[] = [
+  {
+    to: paths.admin.root,
+    right: 'reports',
+    label: 'adminReports.nav.dashboard',
+    icon: <DashboardOutlined />,
+  },
   {
     to: paths.admin.withdrawals,
     right: 'read',
