@@ -126,7 +126,8 @@ export const queryKeys = {
     },
     announcements: {
       all: () => ['admin', 'announcements'] as const,
-      list: (filter: CallInput<'adminAnnouncementList'>) => ['admin', 'announcements', 'list', filter] as const,
+      list: (filter: CallInput<'adminAnnouncementList'>) =>
+        ['admin', 'announcements', 'list', filter] as const,
     },
     audit: {
       all: () => ['admin', 'audit'] as const,

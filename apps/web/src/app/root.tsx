@@ -3,8 +3,9 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigationTy
 import { setSessionExpiredHandler } from '../api/client';
 import { SCROLL_RESET_DELAY_MS } from '../config/constants';
 import { paths } from '../config/paths';
-import { useIsAuthenticated } from '../lib/session';
+import { sessionStore, useIsAuthenticated } from '../lib/session';
 import { handleOf } from './route-handle';
+import { AgentsOnlyRoute } from './routes/agents-only-route';
 
 /**
  * SPEC section 2: on navigation the page scrolls to the top unless a saved position exists (going back
@@ -35,22 +36,32 @@ function ScrollManager() {
 
 /**
  * The root route: the sign-in guard (routes flagged `requiresAuth` send a signed-out visitor to
- * /session/login), scroll handling, and the API client's way back to login when a session expires.
+ * /session/login; routes flagged `agentsOnly` show a signed-in player who is no agent how to become one instead of a
+ * page whose agent calls it may not make), scroll handling, and the API client's way back to login when a session
+ * expires.
  */
 export function Root() {
   const matches = useMatches();
   const navigate = useNavigate();
   const signedIn = useIsAuthenticated();
+  const isPlayerSession = sessionStore.use((s) => s.player !== null && s.user === null);
 
   useEffect(() => {
     setSessionExpiredHandler(() => void navigate(paths.session.login.getHref(), { replace: true }));
   }, [navigate]);
 
   const needsSignIn = matches.some((match) => handleOf(match).requiresAuth === true);
+  const needsAgent = matches.some((match) => handleOf(match).agentsOnly === true);
   return (
     <>
       <ScrollManager />
-      {needsSignIn && !signedIn ? <Navigate to={paths.session.login.getHref()} replace /> : <Outlet />}
+      {needsSignIn && !signedIn ? (
+        <Navigate to={paths.session.login.getHref()} replace />
+      ) : needsAgent && signedIn && isPlayerSession ? (
+        <AgentsOnlyRoute />
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }

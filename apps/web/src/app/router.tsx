@@ -2,14 +2,13 @@ import { createHashRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { DASHBOARD_TITLES } from '../config/dashboards';
 import { DASHBOARDS, paths, redirects } from '../config/paths';
-import type { DashboardName, LayoutName, RoutePath } from '../config/paths';
+import type { DashboardName, LayoutName } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
 import { lazyPage } from './lazy-page';
 import { Root } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
-import { NotAvailableRoute } from './routes/not-available-route';
 import { NotFoundRoute } from './routes/not-found-route';
 import { BootFallback } from './boot-fallback';
 
@@ -186,6 +185,14 @@ const currencyDetailPage = lazyPage(
   () => import('../features/money/pages/currency-detail-page'),
   (m) => m.CurrencyDetailPage,
 );
+const userProfilePage = lazyPage(
+  () => import('../features/identity/pages/user-profile-page'),
+  (m) => m.UserProfilePage,
+);
+const usersListPage = lazyPage(
+  () => import('../features/money/pages/users-list-page'),
+  (m) => m.UsersListPage,
+);
 
 const inboxPage = lazyPage(
   () => import('../features/inbox/pages/inbox-page'),
@@ -257,12 +264,13 @@ const adminAdjustmentsPage = lazyPage(
 );
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
+/** A page of the agent's own: a signed-in player who is no agent is told how to become one (issue 12). */
+const agentPage = (titleKey: TranslationKey): RouteHandle => ({
+  requiresAuth: true,
+  agentsOnly: true,
+  titleKey,
+});
 const open = (titleKey: TranslationKey): RouteHandle => ({ titleKey });
-
-/** A screen that a later issue builds. */
-function later(path: Pick<RoutePath, 'path'>, handle: RouteHandle): RouteObject {
-  return { path: path.path, handle, element: <NotAvailableRoute /> };
-}
 
 /** The six dashboards and the cart of one layout, all needing sign-in. */
 function layoutChildren(layout: LayoutName): RouteObject[] {
@@ -270,7 +278,7 @@ function layoutChildren(layout: LayoutName): RouteObject[] {
   return [
     ...DASHBOARDS.map((name) => ({
       path: layoutPaths.dashboard[name].path,
-      handle: signedIn(DASHBOARD_TITLES[name]),
+      handle: agentPage(DASHBOARD_TITLES[name]),
       lazy: dashboardPages[name],
     })),
     { path: layoutPaths.cart.path, handle: signedIn('nav.cart'), lazy: cartPage },
@@ -298,7 +306,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.agent.main.path,
             caseSensitive: true,
-            handle: signedIn('nav.agentMain'),
+            handle: agentPage('nav.agentMain'),
             lazy: agentMainPage,
           },
           ...layoutChildren('boxed-v2'),
@@ -348,36 +356,40 @@ export const routes: RouteObject[] = [
         element: <MobileLayout />,
         children: [
           // Agent and session routes needing sign-in (SPEC section 2, first table).
-          { path: paths.agent.treeview.path, handle: signedIn('nav.treeview'), lazy: treeviewPage },
-          later(paths.users.userProfile, signedIn('nav.userProfile')),
+          { path: paths.agent.treeview.path, handle: agentPage('nav.treeview'), lazy: treeviewPage },
+          {
+            path: paths.users.userProfile.path,
+            handle: agentPage('nav.userProfile'),
+            lazy: userProfilePage,
+          },
           {
             path: paths.agent.userRecharge.path,
-            handle: signedIn('nav.userRecharge'),
+            handle: agentPage('nav.userRecharge'),
             lazy: userRechargePage,
           },
-          { path: paths.agent.withdraw.path, handle: signedIn('nav.withdraw'), lazy: withdrawPage },
+          { path: paths.agent.withdraw.path, handle: agentPage('nav.withdraw'), lazy: withdrawPage },
           {
             path: paths.agent.withdrawApply.path,
-            handle: signedIn('nav.withdrawApply'),
+            handle: agentPage('nav.withdrawApply'),
             lazy: withdrawApplyPage,
           },
           {
             path: paths.agent.withdrawList.path,
-            handle: signedIn('nav.withdrawList'),
+            handle: agentPage('nav.withdrawList'),
             lazy: withdrawListPage,
           },
-          { path: paths.agent.childTree.path, handle: signedIn('nav.childTree'), lazy: childTreePage },
+          { path: paths.agent.childTree.path, handle: agentPage('nav.childTree'), lazy: childTreePage },
           {
             path: paths.agent.currencyList.path,
-            handle: signedIn('nav.currencyList'),
+            handle: agentPage('nav.currencyList'),
             lazy: currencyListPage,
           },
           {
             path: paths.agent.currencyDetail.path,
-            handle: signedIn('nav.currencyDetail'),
+            handle: agentPage('nav.currencyDetail'),
             lazy: currencyDetailPage,
           },
-          { path: paths.agent.priceList.path, handle: signedIn('nav.priceList'), lazy: priceListPage },
+          { path: paths.agent.priceList.path, handle: agentPage('nav.priceList'), lazy: priceListPage },
           {
             path: paths.agent.mineRecharge.path,
             handle: signedIn('nav.mineRecharge'),
@@ -389,15 +401,15 @@ export const routes: RouteObject[] = [
             handle: signedIn('nav.wechatPayAuth'),
             lazy: wechatPayAuthPage,
           },
-          { path: paths.agent.setChild.path, handle: signedIn('nav.setChild'), lazy: setChildPage },
+          { path: paths.agent.setChild.path, handle: agentPage('nav.setChild'), lazy: setChildPage },
           {
             path: paths.session.updatePassword.path,
-            handle: signedIn('nav.updatePassword'),
+            handle: agentPage('nav.updatePassword'),
             lazy: updatePasswordPage,
           },
           // Template links of the user menu.
           { path: paths.inbox.path, handle: signedIn('nav.inbox'), lazy: inboxPage },
-          later(paths.users.usersList, signedIn('nav.usersList')),
+          { path: paths.users.usersList.path, handle: agentPage('nav.usersList'), lazy: usersListPage },
 
           // Routes without the sign-in flag (second table).
           { path: paths.callback.path, handle: open('nav.callback'), lazy: callbackPage },

@@ -1,0 +1,242 @@
+import Search from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  BOUND_PLAYER_KEYWORD_MAX,
+  type BoundPlayerSort,
+  type TBoundPlayer,
+  ZBoundPlayerSort,
+} from '@promoter/contract';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { BoundPlayersQuery } from '../../../api/query-keys';
+import { paths } from '../../../config/paths';
+import { languageOf } from '../../../i18n/languages';
+import { formatCount } from '../../../lib/format';
+import { useBoundPlayers } from '../api/get-bound-players';
+import { ChoiceChip } from '../components/choice-chip';
+import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
+import { LoadMore } from '../components/load-more';
+import { PersonLine } from '../components/person-line';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+/** The periods offered: today, the last 7 days, the last 30 days (calendar days of the platform). */
+const PERIODS = [1, 7, 30] as const;
+type Period = (typeof PERIODS)[number];
+const SORTS = ZBoundPlayerSort.options;
+
+/** Search, period and order live in the query string: coming back from a recharge finds the list as it was left. */
+function readQuery(params: URLSearchParams): BoundPlayersQuery & { days: Period } {
+  const days = Number(params.get('days'));
+  const sort = ZBoundPlayerSort.safeParse(params.get('sort'));
+  return {
+    keyword: (params.get('q') ?? '').slice(0, BOUND_PLAYER_KEYWORD_MAX),
+    days: (PERIODS as readonly number[]).includes(days) ? (days as Period) : 7,
+    sort: sort.success ? sort.data : 'lastRecharge',
+  };
+}
+
+function PlayerCard({ player, period }: { player: TBoundPlayer; period: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  return (
+    <Card data-testid={`users-list-player-${player.playerId}`}>
+      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <PersonLine
+              avatar={player.avatar}
+              nickname={player.nickname}
+              chip={null}
+              details={
+                <>
+                  {t('money.common.playerId', { id: player.playerId })}
+                  {player.mobile ? ` · ${player.mobile}` : ''}
+                </>
+              }
+            />
+            <Button
+              component={Link}
+              to={paths.agent.userRecharge.getHref({ playerId: player.playerId })}
+              variant="contained"
+              sx={{ flexShrink: 0, minHeight: 44, minWidth: 72 }}
+              aria-label={t('profile.players.rechargeLabel', { nickname: player.nickname })}
+              data-testid={`users-list-recharge-${player.playerId}`}
+            >
+              {t('profile.players.recharge')}
+            </Button>
+          </Stack>
+          <Divider />
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
+            <Stack sx={{ minWidth: 0 }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                noWrap
+                data-testid="users-list-last-recharge"
+              >
+                {player.lastRechargeAt
+                  ? t('profile.players.lastRecharge', {
+                      time: dayjs(player.lastRechargeAt).format('YYYY-MM-DD HH:mm'),
+                    })
+                  : t('profile.players.neverRecharged')}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {t('profile.players.totalDiamonds', { diamonds: formatCount(player.totalDiamonds, locale) })}
+                {player.boundAt
+                  ? ` · ${t('profile.players.boundAt', { date: dayjs(player.boundAt).format('YYYY-MM-DD') })}`
+                  : ''}
+              </Typography>
+            </Stack>
+            <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+              <Typography variant="caption" color="text.secondary">
+                {t('profile.players.periodDiamonds', { period })}
+              </Typography>
+              <Typography variant="subtitle1" color="primary" data-testid="users-list-period-diamonds">
+                {t('money.common.diamondsValue', { value: formatCount(player.periodDiamonds, locale) })}
+              </Typography>
+            </Stack>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /users/users-list: the players bound to the agent: searched by id, mobile or nickname, with the agent's last
+ * recharge to each and the diamonds of today, 7 or 30 days, sorted on the server; one tap opens the recharge page
+ * with the player filled in.
+ */
+export function UsersListPage() {
+  const { t, i18n } = useTranslation();
+  const locale = languageOf(i18n.language).htmlLang;
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const [typed, setTyped] = useState(query.keyword);
+  const keyword = useDebouncedValue(typed.trim(), 400);
+  const players = useBoundPlayers({ ...query, keyword: query.keyword.trim() });
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+
+  // The search follows the typing once it settles.
+  useEffect(() => {
+    if (keyword !== query.keyword.trim()) update({ q: keyword });
+    // Only a settled keyword starts a search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyword]);
+
+  const periodText = t(`profile.players.period.${query.days}`);
+  const first = players.data?.pages[0];
+  const list = players.data?.pages.flatMap((page) => page.list) ?? [];
+
+  return (
+    <Stack spacing={1.5} data-testid="page-users-list">
+      <Card>
+        <CardContent>
+          <Stack spacing={1.5}>
+            <TextField
+              size="small"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              label={t('profile.players.searchLabel')}
+              placeholder={t('profile.players.searchHint')}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+                htmlInput: {
+                  maxLength: BOUND_PLAYER_KEYWORD_MAX,
+                  enterKeyHint: 'search',
+                  'data-testid': 'users-list-search',
+                },
+              }}
+            />
+            <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+              <Stack
+                direction="row"
+                sx={{ gap: 1, flexWrap: 'wrap' }}
+                role="group"
+                aria-label={t('profile.players.periodLabel')}
+              >
+                {PERIODS.map((days) => (
+                  <ChoiceChip
+                    key={days}
+                    label={t(`profile.players.period.${days}`)}
+                    selected={query.days === days}
+                    onClick={() => update({ days: String(days) })}
+                    sx={{ minHeight: 36 }}
+                    data-testid={`users-list-period-${days}`}
+                  />
+                ))}
+              </Stack>
+              <TextField
+                select
+                size="small"
+                label={t('profile.players.sortLabel')}
+                value={query.sort}
+                onChange={(event) => update({ sort: event.target.value as BoundPlayerSort })}
+                sx={{ minWidth: 128, marginInlineStart: 'auto' }}
+                slotProps={{ htmlInput: { 'data-testid': 'users-list-sort' } }}
+              >
+                {SORTS.map((sort) => (
+                  <MenuItem key={sort} value={sort} data-testid={`users-list-sort-${sort}`}>
+                    {t(`profile.players.sort.${sort}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            {first ? (
+              <Typography variant="body2" color="text.secondary" data-testid="users-list-summary">
+                {t('profile.players.summary', {
+                  total: formatCount(first.total, locale),
+                  period: periodText,
+                  diamonds: formatCount(first.periodDiamonds, locale),
+                })}
+              </Typography>
+            ) : null}
+          </Stack>
+        </CardContent>
+      </Card>
+      {players.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : players.isError && list.length === 0 ? (
+        <ListError onRetry={() => players.refetch()} />
+      ) : list.length === 0 ? (
+        <ListEmpty
+          text={query.keyword ? t('profile.players.noMatch') : t('profile.players.empty')}
+          testId="users-list-empty"
+        />
+      ) : (
+        <>
+          <Stack spacing={1} data-testid="users-list">
+            {list.map((player) => (
+              <PlayerCard key={player.playerId} player={player} period={periodText} />
+            ))}
+          </Stack>
+          <LoadMore query={players} shown={list.length} testId="users-list-load-more" />
+        </>
+      )}
+    </Stack>
+  );
+}
