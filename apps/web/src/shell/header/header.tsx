@@ -4,7 +4,6 @@ import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreVert from '@mui/icons-material/MoreVert';
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -266,11 +265,6 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
             }}
           />
         ) : null}
-        <IconMenuItem
-          icon={<NotificationsNoneOutlined fontSize="small" />}
-          label={t('header.notifications')}
-          onClick={switchTo('notifications')}
-        />
         <IconMenuItem
           icon={<ShoppingCartOutlined fontSize="small" />}
           label={t('header.cart')}
