@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CallInput, WithdrawalStatus } from '@promoter/contract';
+import type { BoundPlayerSort, CallInput, WithdrawalStatus } from '@promoter/contract';
 import type { OptionKey } from '../config/constants';
 
 /** A page of the direct children list (`agent/user/children`); keyword: an agent id or part of a nickname. */
@@ -7,6 +7,13 @@ export interface ChildrenPageQuery {
   keyword?: string;
   page: number;
   pageSize: number;
+}
+
+/** The players list's search, period and order (`agent/user/players`); pages are the infinite query's. */
+export interface BoundPlayersQuery {
+  keyword: string;
+  days: number;
+  sort: BoundPlayerSort;
 }
 
 /** A filter of the ledger (`agent/user/bill`); `from`/`to` are ISO times with offset, `to` exclusive. */
@@ -33,6 +40,8 @@ export const queryKeys = {
   options: () => ['getOptionsByKey'] as const,
   article: (slug: string) => ['readArticle', slug] as const,
   player: (playerId: number) => ['getPlayer', playerId] as const,
+  /** An agent's public card (`agent/public/agentCard`). */
+  agentCard: (agentId: number) => ['agentCard', agentId] as const,
   children: {
     all: () => ['children'] as const,
     /** The numbered pages of the downline's list. */
@@ -46,6 +55,15 @@ export const queryKeys = {
     list: (keyword: string) => ['searchUser', keyword] as const,
   },
   recentPlayers: () => ['recentUser'] as const,
+  /** The players bound to the agent, with what it recharged to them (`agent/user/players`). */
+  boundPlayers: {
+    all: () => ['boundPlayers'] as const,
+    list: (query: BoundPlayersQuery) => ['boundPlayers', query] as const,
+  },
+  /** The agent's profile beyond getUser (`agent/user/profile`). */
+  agentProfile: () => ['agentProfile'] as const,
+  /** The live sessions of the agent's account (`agent/user/sessions`). */
+  sessions: () => ['sessionList'] as const,
   bill: {
     all: () => ['bill'] as const,
     list: (filter: BillFilter) => ['bill', 'list', filter] as const,
@@ -174,6 +192,7 @@ export const invalidate = {
       queryKeys.searchPlayers.all(),
       queryKeys.dashboards.all(),
       queryKeys.recentPlayers(),
+      queryKeys.boundPlayers.all(),
     ]),
   /** A child agent was made or repriced: the children list (downline and transfer pages) and the tree. */
   downlineChanged: (queryClient: QueryClient) =>
@@ -251,6 +270,11 @@ export const invalidate = {
   /** The agent saved, deleted or chose a payout account (or a withdrawal saved the one it went to). */
   payoutAccountsChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.payoutAccounts()]),
+  /** The agent's own account changed (its verified mobile): the figures' user and the profile. */
+  accountChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.user(), queryKeys.agentProfile()]),
+  /** Sessions of the account were ended. */
+  sessionsChanged: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.sessions()]),
   /** An order was paid: the agent's figures. */
   orderPaid: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [queryKeys.user(), queryKeys.dashboards.all()]),

@@ -56,7 +56,8 @@ export const paths = {
   agent: {
     // Needing sign-in.
     treeview: route('/agent/treeview'),
-    userRecharge: route('/agent/user-recharge'),
+    /** With `playerId`, the player is filled in (one tap from the players list). */
+    userRecharge: routeWithQuery<{ playerId?: number }>('/agent/user-recharge'),
     withdraw: route('/agent/Withdraw'),
     withdrawApply: route('/agent/withdraw-apply'),
     withdrawList: route('/agent/withdraw-list'),

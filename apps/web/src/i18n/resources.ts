@@ -10,6 +10,7 @@ import identity from './locales/identity/cn.json';
 import inbox from './locales/inbox/cn.json';
 import money from './locales/money/cn.json';
 import payout from './locales/payout/cn.json';
+import profile from './locales/profile/cn.json';
 import shop from './locales/shop/cn.json';
 
 /**
@@ -22,6 +23,7 @@ export const FEATURE_AREAS = [
   'identity',
   'shop',
   'payout',
+  'profile',
   'inbox',
   'dashboards',
   'admin',
@@ -38,6 +40,7 @@ export const cnResources = {
   identity,
   shop,
   payout,
+  profile,
   inbox,
   dashboards,
   admin,
