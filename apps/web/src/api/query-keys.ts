@@ -248,7 +248,7 @@ export const invalidate = {
   inboxRead: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.notifications.lists()]),
   /**
    * New notifications came (the unread count rose): the lists, and what such events change (a refund, a profit, a
-   * paid order move money; a withdrawal changes state; a sub-agent joins).
+   * paid order move money; a withdrawal changes state; a sub-agent or a player joins; an announcement is news).
    */
   noticesArrived: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [
@@ -259,6 +259,8 @@ export const invalidate = {
       queryKeys.withdrawals.all(),
       queryKeys.children.all(),
       queryKeys.tree(),
+      queryKeys.boundPlayers.all(),
+      queryKeys.dashboards.all(),
     ]),
   /** An operator wrote an article or an announcement: the console's lists and the audit. */
   contentChanged: (queryClient: QueryClient) =>
