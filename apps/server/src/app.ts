@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { LogFn, Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -76,6 +77,23 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * A phone that leaves a page while a compressed answer streams makes the compression plugin log the broken pipe
+ * ("premature close") as an error: nothing is wrong on the server, so it is written at debug level instead.
+ */
+function quietClientAborts(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const [first] = args;
+  if (
+    level >= 50 &&
+    first instanceof Error &&
+    (first as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE'
+  ) {
+    this.debug({ err: first }, 'the client closed the connection before the answer was sent');
+    return;
+  }
+  method.apply(this, args);
+}
+
+/**
  * Composes the app in a fixed order: external plugins, app plugins, then the routes of each domain module.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -86,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: deps.config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            hooks: { logMethod: quietClientAborts },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: () => randomUUID(),

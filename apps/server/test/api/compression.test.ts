@@ -91,4 +91,27 @@ describe('compression', () => {
       expect(index.headers['cache-control']).toBe('no-cache');
     }
   });
+
+  it('logs a client that hung up on a compressed answer at debug level, not as a server error', async () => {
+    const lines: string[] = [];
+    const logged = await build({ LOG_LEVEL: 'debug' }, undefined, undefined, {
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      const aborted = Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+      logged.app.log.error(aborted);
+      logged.app.log.error(new Error('a real failure'));
+      const levels = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(levels).toContainEqual(
+        expect.objectContaining({
+          level: 20,
+          msg: 'the client closed the connection before the answer was sent',
+        }),
+      );
+      expect(levels).toContainEqual(expect.objectContaining({ level: 50, msg: 'a real failure' }));
+      expect(levels.filter((line) => line.level >= 50)).toHaveLength(1);
+    } finally {
+      await logged.close();
+    }
+  });
 });

@@ -77,8 +77,7 @@ export function ReviewDialog({
             }}
             required
             fullWidth
-            multiline={textKind === 'reason'}
-            minRows={textKind === 'reason' ? 2 : undefined}
+            // One line: the agent reads the reason in its withdrawal record, where the contract allows no line break.
             error={missing}
             helperText={missing ? t('admin.review.required', { field: label }) : undefined}
             slotProps={{ htmlInput: { maxLength, 'data-testid': 'review-text' } }}
