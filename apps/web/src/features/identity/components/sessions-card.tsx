@@ -1,7 +1,6 @@
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -34,14 +33,13 @@ function SessionLine({ session }: { session: TSignedInSession }) {
         <DevicesOutlined color="action" aria-hidden />
       )}
       <Stack sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body1">
-            {session.current ? t('profile.sessions.current') : t('profile.sessions.other')}
-          </Typography>
-          {session.current ? (
-            <Chip size="small" color="primary" variant="outlined" label={t('profile.sessions.current')} />
-          ) : null}
-        </Stack>
+        <Typography
+          variant="body1"
+          color={session.current ? 'primary' : 'text.primary'}
+          sx={{ fontWeight: session.current ? 600 : 400 }}
+        >
+          {session.current ? t('profile.sessions.current') : t('profile.sessions.other')}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('profile.sessions.lastSeen', { time: time(session.lastSeenAt) })}
         </Typography>
