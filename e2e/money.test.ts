@@ -226,9 +226,15 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     await shot(page, 'money-phone-currency-list-en');
     await go(page, paths.agent.withdrawApply.getHref());
     await page.getByTestId('page-withdraw-apply').waitFor();
-    await page.getByTestId('withdraw-type-bank').click();
-    await page.getByTestId('withdraw-bank-name').waitFor();
+    // The saved Alipay account is chosen; the add dialog asks a bank card's fields in English.
+    await page.locator('[data-testid^="withdraw-account-"] input:checked').waitFor();
     await shot(page, 'money-phone-withdraw-apply-en');
+    await page.getByTestId('withdraw-add-account').click();
+    await page.getByTestId('payout-type-bank').click();
+    await page.getByTestId('payout-bank-name').waitFor();
+    await page.getByText('Card number').first().waitFor();
+    await shot(page, 'money-phone-payout-add-en');
+    await page.getByTestId('payout-cancel').click();
 
     await context.close();
   });
