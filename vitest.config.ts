@@ -19,6 +19,8 @@ export default defineConfig({
             'apps/web/test/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['./test/fail-on-console.ts'],
+          // Generous: component tests render whole screens, and a loaded machine is slow, not wrong.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,8 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { initI18n, i18n } from '../../src/i18n';
+
+// A loaded machine renders slowly: findBy/waitFor wait up to 10 s for what a screen shows, not 1 s (a test never fails
+// because the machine is slow; a screen that never shows it still fails).
+configure({ asyncUtilTimeout: 10_000 });
 
 /** The app's translations in Chinese (the default locale), as a screen shows them. */
 export async function setUpI18n() {
