@@ -1,5 +1,5 @@
 import { BillType, clientLinks, moneyToFen } from '@promoter/contract';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
@@ -7,6 +7,7 @@ import {
   articles,
   goods,
   goodsCategories,
+  inviteOpens,
   options,
   orders,
   type OrderPricing,
@@ -229,6 +230,8 @@ async function writeHistory(
   packages: DemoPackage[],
 ) {
   const rnd = random(20261101);
+  // Its own sequence, so the rest of the history stays what it was.
+  const visits = random(20261123);
   const price = { 1: moneyToFen('0.50'), 2: moneyToFen('0.60'), 3: moneyToFen('0.70') } as const;
   const now = Date.now();
   const day = 24 * 3600 * 1000;
@@ -394,6 +397,18 @@ async function writeHistory(
         memo: memo('memoTransferFromParent', { agentId: ids.diamond }),
         at: at(16),
       });
+    }
+
+    // The diamond agent's invite link opened a few times a day by a pool of returning visitors (stored hashed, as the
+    // live call stores them), for its web-analytics dashboard.
+    const opens = visits(0, 6);
+    for (let i = 0; i < opens; i++) {
+      const visitor = createHash('sha256')
+        .update(`demo-visitor-${visits(1, 40)}`)
+        .digest('hex');
+      await tx
+        .insert(inviteOpens)
+        .values({ agentId: ids.diamond, visitorHash: visitor, createdAt: at(8 + i) });
     }
 
     if (d === 12) {

@@ -49,26 +49,34 @@ export async function salesDashboard(
   const period = await resolvePeriod(db, input);
   const { diamonds: accountId } = await agentAccountIds(db, agentId);
 
+  // The day's sums read the entries alone, in one pass; only the purchases (a few, through the type's index) are joined
+  // to their orders for what they cost.
   const days = await db.execute<SalesDayRow>(sql`
     with per_day as (
       select ${dayOf(sql`e.created_at`, period)} as day,
         coalesce(-sum(e.amount) filter (where e.bill_type = ${BillType.rechargePlayer}), 0)::bigint as recharged,
         coalesce(-sum(e.amount) filter (where e.bill_type = ${BillType.transferOut}), 0)::bigint as transferred,
         coalesce(sum(e.amount) filter (where e.bill_type = ${BillType.buyDiamonds}), 0)::bigint as purchased,
-        count(*) filter (where e.bill_type = ${BillType.buyDiamonds})::int as orders,
-        coalesce(sum(o.amount_fen) filter (where e.bill_type = ${BillType.buyDiamonds}), 0)::bigint as spend_fen
+        count(*) filter (where e.bill_type = ${BillType.buyDiamonds})::int as orders
       from ledger_entries e
-      left join orders o on e.bill_type = ${BillType.buyDiamonds} and e.ref_type = 'order' and o.id = e.ref_id
       where e.account_id = ${accountId}
         and e.bill_type in (${BillType.buyDiamonds}, ${BillType.rechargePlayer}, ${BillType.transferOut})
+        and ${withinPeriod(sql`e.created_at`, period)}
+      group by 1
+    ), spend as (
+      select ${dayOf(sql`e.created_at`, period)} as day, sum(o.amount_fen)::bigint as spend_fen
+      from ledger_entries e join orders o on o.id = e.ref_id
+      where e.account_id = ${accountId} and e.bill_type = ${BillType.buyDiamonds} and e.ref_type = 'order'
         and ${withinPeriod(sql`e.created_at`, period)}
       group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as day,
       coalesce(p.recharged, 0)::bigint as recharged, coalesce(p.transferred, 0)::bigint as transferred,
       coalesce(p.purchased, 0)::bigint as purchased, coalesce(p.orders, 0)::int as orders,
-      coalesce(p.spend_fen, 0)::bigint as spend_fen
-    from ${periodDaysSeries(period)} d left join per_day p on p.day = d.day
+      coalesce(s.spend_fen, 0)::bigint as spend_fen
+    from ${periodDaysSeries(period)} d
+    left join per_day p on p.day = d.day
+    left join spend s on s.day = d.day
     order by d.day`);
 
   const recharges = await db.execute<{ count: number; players: number }>(sql`

@@ -107,7 +107,7 @@ export function DailyChart<R extends { day: string }>({
               <Area
                 key={s.key}
                 {...common}
-                type="monotone"
+                type="linear"
                 stroke={s.color}
                 fill={s.color}
                 fillOpacity={0.15}
@@ -115,7 +115,7 @@ export function DailyChart<R extends { day: string }>({
               />
             );
           return (
-            <Line key={s.key} {...common} type="monotone" stroke={s.color} strokeWidth={2} dot={false} />
+            <Line key={s.key} {...common} type="linear" stroke={s.color} strokeWidth={2} dot={false} />
           );
         })}
       </ComposedChart>
