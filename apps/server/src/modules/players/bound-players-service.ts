@@ -84,17 +84,25 @@ export async function listBoundPlayers(
   const found = sql`players p left join figures f on f.player_id = p.id
     where p.bound_agent_id = ${agentId} and ${keywordFilter(query.keyword)}`;
 
-  const [page, summary] = await Promise.all([
-    db.execute<BoundPlayerRow>(sql`with ${figures}
-      select p.id, p.nickname, p.avatar, p.mobile, p.bound_at, f.last_recharge_at,
-             coalesce(f.period_diamonds, 0) as period_diamonds, coalesce(f.total_diamonds, 0) as total_diamonds
-      from ${found}
-      order by ${ORDER[query.sort]}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    db.execute<{ n: number; period: number }>(sql`with ${figures}
-      select count(*)::int as n, coalesce(sum(f.period_diamonds), 0)::bigint as period
-      from ${found}`),
-  ]);
+  // The page carries the count and the period's sum of everything found (window functions over the one grouping);
+  // only a page past the end asks for them apart.
+  const page = await db.execute<BoundPlayerRow & { found: number; found_period: number }>(sql`with ${figures}
+    select p.id, p.nickname, p.avatar, p.mobile, p.bound_at, f.last_recharge_at,
+           coalesce(f.period_diamonds, 0) as period_diamonds, coalesce(f.total_diamonds, 0) as total_diamonds,
+           count(*) over ()::int as found, sum(coalesce(f.period_diamonds, 0)) over ()::bigint as found_period
+    from ${found}
+    order by ${ORDER[query.sort]}
+    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+  const first = page.rows[0];
+  const summary =
+    first !== undefined
+      ? { n: first.found, period: first.found_period }
+      : query.page === 1
+        ? { n: 0, period: 0 }
+        : (
+            await db.execute<{ n: number; period: number }>(sql`with ${figures}
+              select count(*)::int as n, coalesce(sum(f.period_diamonds), 0)::bigint as period from ${found}`)
+          ).rows[0];
   return {
     list: page.rows.map((row) => ({
       playerId: row.id,
@@ -106,10 +114,10 @@ export async function listBoundPlayers(
       periodDiamonds: Number(row.period_diamonds),
       totalDiamonds: Number(row.total_diamonds),
     })),
-    total: Number(summary.rows[0]?.n ?? 0),
+    total: Number(summary?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
     since: since.toISOString(),
-    periodDiamonds: Number(summary.rows[0]?.period ?? 0),
+    periodDiamonds: Number(summary?.period ?? 0),
   };
 }
