@@ -68,12 +68,14 @@ export function ReportChart({ name, title, days, series, kind, money }: ReportCh
     money
       ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
       : formatCount(value, locale);
+  // The axis reads at a glance (12K, 1.2万); the tooltip and the table give every digit.
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const axis = {
     x: { dataKey: 'day', tickFormatter: (day: string) => day.slice(5), reversed: rtl, minTickGap: 12 },
     y: {
       orientation: rtl ? ('right' as const) : ('left' as const),
-      tickFormatter: show,
-      width: money ? 72 : 48,
+      tickFormatter: (value: number) => compact.format(value),
+      width: 52,
     },
   };
   const tooltip = (
