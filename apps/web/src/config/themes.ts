@@ -56,3 +56,58 @@ export const ROUTE_ANIMATIONS = [
   'pulse',
 ] as const;
 export type RouteAnimation = (typeof ROUTE_ANIMATIONS)[number];
+
+/** A sidebar background image (SPEC section 3 'Other': id and url; 4 images), drawn beneath the sidebar filter. */
+export interface SidebarImage {
+  id: string;
+  url: string;
+  /** A small pattern repeated over the sidebar, rather than one picture covering it. */
+  tile: boolean;
+}
+
+// The images are vector drawings shipped in the bundle as data URLs: no request, no asset to go missing, and
+// sharp at any sidebar height. Each is greyscale so the chosen sidebar filter colours it.
+const svgUrl = (body: string, width: number, height: number) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`,
+  )}`;
+
+export const SIDEBAR_IMAGES = [
+  {
+    id: 'mountains',
+    tile: false,
+    url: svgUrl(
+      '<rect width="250" height="800" fill="#222"/><path d="M0 520 L70 420 L130 500 L190 380 L250 470 L250 800 L0 800Z" fill="#555"/><path d="M0 640 L60 560 L120 630 L200 520 L250 580 L250 800 L0 800Z" fill="#888"/><circle cx="190" cy="150" r="40" fill="#bbb"/>',
+      250,
+      800,
+    ),
+  },
+  {
+    id: 'waves',
+    tile: false,
+    url: svgUrl(
+      '<rect width="250" height="800" fill="#333"/><path d="M0 300 Q62 260 125 300 T250 300 V800 H0Z" fill="#555"/><path d="M0 450 Q62 410 125 450 T250 450 V800 H0Z" fill="#777"/><path d="M0 600 Q62 560 125 600 T250 600 V800 H0Z" fill="#999"/>',
+      250,
+      800,
+    ),
+  },
+  {
+    id: 'diagonal',
+    tile: true,
+    url: svgUrl(
+      '<rect width="40" height="40" fill="#2a2a2a"/><path d="M0 40 L40 0 M-10 10 L10 -10 M30 50 L50 30" stroke="#6a6a6a" stroke-width="8"/>',
+      40,
+      40,
+    ),
+  },
+  {
+    id: 'dots',
+    tile: true,
+    url: svgUrl(
+      '<rect width="24" height="24" fill="#303030"/><circle cx="6" cy="6" r="3" fill="#8a8a8a"/><circle cx="18" cy="18" r="3" fill="#666"/>',
+      24,
+      24,
+    ),
+  },
+] as const satisfies readonly SidebarImage[];
+export type SidebarImageId = (typeof SIDEBAR_IMAGES)[number]['id'];

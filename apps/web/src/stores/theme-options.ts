@@ -5,8 +5,15 @@ import {
   HEADER_FILTERS,
   ROUTE_ANIMATIONS,
   SIDEBAR_FILTERS,
+  SIDEBAR_IMAGES,
 } from '../config/themes';
-import type { ColorThemeId, HeaderFilterId, RouteAnimation, SidebarFilterId } from '../config/themes';
+import type {
+  ColorThemeId,
+  HeaderFilterId,
+  RouteAnimation,
+  SidebarFilterId,
+  SidebarImageId,
+} from '../config/themes';
 import { i18n } from '../i18n';
 import { DEFAULT_LOCALE, isLocale, isRtlLocale } from '../i18n/languages';
 import type { Locale } from '../i18n/languages';
@@ -20,7 +27,12 @@ import { bindStore } from './bind-store';
 export interface ThemeOptions {
   darkMode: boolean;
   collapseSidebar: boolean;
+  /** The sidebar layouts (default, mini) drawn inside a centred box, like the boxed layout. */
+  boxLayout: boolean;
   rtlLayout: boolean;
+  /** Whether the sidebar shows `sidebarImageId` beneath its filter colour. */
+  backgroundImage: boolean;
+  sidebarImageId: SidebarImageId;
   language: Locale;
   themeId: ColorThemeId;
   /**
@@ -44,7 +56,10 @@ const ids = <T extends { id: string }>(list: readonly T[]) =>
 const ZThemeOptions = z.object({
   darkMode: z.boolean(),
   collapseSidebar: z.boolean(),
+  boxLayout: z.boolean(),
   rtlLayout: z.boolean(),
+  backgroundImage: z.boolean(),
+  sidebarImageId: z.enum(ids(SIDEBAR_IMAGES)),
   language: z.string().refine(isLocale),
   themeId: z.enum(ids(COLOR_THEMES)),
   paletteSource: z.enum(PALETTE_SOURCES),
@@ -57,7 +72,10 @@ const ZThemeOptions = z.object({
 export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
   darkMode: false,
   collapseSidebar: false,
+  boxLayout: false,
   rtlLayout: isRtlLocale(DEFAULT_LOCALE),
+  backgroundImage: false,
+  sidebarImageId: SIDEBAR_IMAGES[0].id,
   language: DEFAULT_LOCALE,
   themeId: COLOR_THEMES[0].id,
   paletteSource: 'platform',
@@ -67,12 +85,36 @@ export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
   routerAnimation: 'fadeIn',
 };
 
-/** Kept under `promoter.themeOptions`; a stored object with any invalid field is dropped for the defaults. */
+/** Whether the mini layout is on screen: its collapsed sidebar belongs to the layout, not to the stored choice. */
+let miniLayoutActive = false;
+
+const persistOptions = persistObject<ThemeOptions>('themeOptions', ZThemeOptions.partial());
+
+/**
+ * Kept under `promoter.themeOptions`; a stored object with any invalid field is dropped for the defaults. While the
+ * mini layout is on screen the sidebar is stored expanded, the state it returns to when the layout is left, so a
+ * visit that ends inside the mini layout (tab closed, reload elsewhere) does not leave every layout collapsed.
+ */
 export const useThemeOptions = create<ThemeOptions>()(
-  persist(() => DEFAULT_THEME_OPTIONS, persistObject<ThemeOptions>('themeOptions', ZThemeOptions.partial())),
+  persist(() => DEFAULT_THEME_OPTIONS, {
+    ...persistOptions,
+    partialize: (state) => (miniLayoutActive ? { ...state, collapseSidebar: false } : state),
+  }),
 );
 
 export const themeOptions = bindStore(useThemeOptions);
+
+/** SPEC section 2: entering the mini layout turns the collapsed sidebar on (for this visit only). */
+export function enterMiniLayout(): void {
+  miniLayoutActive = true;
+  themeOptions.set({ collapseSidebar: true });
+}
+
+/** SPEC section 2: leaving the mini layout turns the collapsed sidebar off. */
+export function leaveMiniLayout(): void {
+  miniLayoutActive = false;
+  themeOptions.set({ collapseSidebar: false });
+}
 
 /**
  * The primary colour the theme paints with: the person's own colour, else (unless a theme was chosen) the operator's

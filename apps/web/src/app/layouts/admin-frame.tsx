@@ -33,6 +33,7 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const collapsed = themeOptions.use((s) => s.collapseSidebar);
+  const boxLayout = themeOptions.use((s) => s.boxLayout);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const [customizerUsed, setCustomizerUsed] = useState(false);
@@ -91,9 +92,10 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
     </Box>
   );
 
-  if (variant !== 'boxed') return frame;
+  // The boxed layout is always in a box; the customizer's box layout puts the other sidebar layouts in one too.
+  if (variant !== 'boxed' && !(boxLayout && variant === 'sidebar')) return frame;
   return (
-    <Box sx={{ bgcolor: 'action.hover', minHeight: '100vh', px: { lg: 3 } }}>
+    <Box sx={{ bgcolor: 'action.hover', minHeight: '100vh', px: { lg: 3 } }} data-testid="box-layout">
       <Box sx={{ maxWidth: 1280, mx: 'auto', boxShadow: { lg: 3 }, overflow: 'clip' }}>{frame}</Box>
     </Box>
   );

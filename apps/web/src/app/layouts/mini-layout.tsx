@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
-import { themeOptions } from '../../stores/theme-options';
+import { enterMiniLayout, leaveMiniLayout } from '../../stores/theme-options';
 import { AdminFrame } from './admin-frame';
 
-/** Mini layout: the sidebar collapses when the layout is entered and expands again when it is left. */
+/**
+ * Mini layout: the sidebar collapses when the layout is entered and expands again when it is left; the collapse
+ * is never stored, so it does not follow the agent into the other layouts on the next visit.
+ */
 export function MiniLayout() {
   useEffect(() => {
-    themeOptions.set({ collapseSidebar: true });
-    return () => themeOptions.set({ collapseSidebar: false });
+    enterMiniLayout();
+    return leaveMiniLayout;
   }, []);
   return <AdminFrame layout="mini" variant="sidebar" />;
 }

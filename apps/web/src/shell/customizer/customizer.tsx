@@ -21,7 +21,13 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMIZER_WIDTH } from '../../config/constants';
-import { COLOR_THEMES, HEADER_FILTERS, ROUTE_ANIMATIONS, SIDEBAR_FILTERS } from '../../config/themes';
+import {
+  COLOR_THEMES,
+  HEADER_FILTERS,
+  ROUTE_ANIMATIONS,
+  SIDEBAR_FILTERS,
+  SIDEBAR_IMAGES,
+} from '../../config/themes';
 import type { RouteAnimation } from '../../config/themes';
 import { isLocale, LANGUAGES } from '../../i18n/languages';
 import { useOption } from '../../api/get-option';
@@ -79,7 +85,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The customizer drawer (300 px, SPEC section 2): General tab (theme, sidebar and header filters, route
- * animation, language) and Advance tab (dark mode, collapse sidebar, RTL layout).
+ * animation, language) and Advance tab (dark mode, collapse sidebar, box layout, RTL layout, sidebar background
+ * image and its four pictures).
  */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -94,6 +101,9 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
     darkMode: themeOptions.use((s) => s.darkMode),
     collapseSidebar: themeOptions.use((s) => s.collapseSidebar),
     rtlLayout: themeOptions.use((s) => s.rtlLayout),
+    boxLayout: themeOptions.use((s) => s.boxLayout),
+    backgroundImage: themeOptions.use((s) => s.backgroundImage),
+    sidebarImageId: themeOptions.use((s) => s.sidebarImageId),
     language: themeOptions.use((s) => s.language),
   };
   const primary = theme.palette.primary.main;
@@ -253,6 +263,54 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
               }
               label={t('customizer.rtl')}
             />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={options.boxLayout}
+                  onChange={(_, checked) => themeOptions.set({ boxLayout: checked })}
+                />
+              }
+              label={t('customizer.boxLayout')}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={options.backgroundImage}
+                  onChange={(_, checked) => themeOptions.set({ backgroundImage: checked })}
+                />
+              }
+              label={t('customizer.backgroundImage')}
+            />
+            <Section title={t('customizer.sidebarImage')}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1 }}>
+                {SIDEBAR_IMAGES.map((image) => {
+                  const selected = options.sidebarImageId === image.id;
+                  const label = t(`customizer.images.${image.id}`);
+                  return (
+                    <Tooltip key={image.id} title={label}>
+                      <ButtonBase
+                        aria-label={label}
+                        aria-pressed={selected}
+                        data-testid={`sidebar-image-${image.id}`}
+                        // Choosing a picture also shows it: a choice that changes nothing on screen would puzzle.
+                        onClick={() => themeOptions.set({ sidebarImageId: image.id, backgroundImage: true })}
+                        sx={{
+                          height: 72,
+                          borderRadius: 1,
+                          border: 2,
+                          borderColor: selected ? 'primary.main' : 'divider',
+                          backgroundImage: `url("${image.url}")`,
+                          backgroundSize: image.tile ? 'auto' : 'cover',
+                          color: '#fff',
+                        }}
+                      >
+                        {selected ? <Check fontSize="small" /> : null}
+                      </ButtonBase>
+                    </Tooltip>
+                  );
+                })}
+              </Box>
+            </Section>
           </Stack>
         )}
       </Box>

@@ -15,7 +15,7 @@ import type { TAgentUser } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { localTitleKey } from '../../lib/agent-level';
+import { levelLabelKey } from '../../lib/agent-level';
 import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';
 
@@ -59,9 +59,9 @@ export function UserMenu({
           <Typography variant="subtitle2" noWrap>
             {user.nickname}
           </Typography>
-          {/* The local title list reading (see lib/agent-level.ts). */}
+          {/* The same title as the header's level chip: one agent, one title on a screen (lib/agent-level.ts). */}
           <Typography variant="caption" color="text.secondary">
-            {t(localTitleKey(user.level))}
+            {t('level.withPromoter', { level: t(levelLabelKey(user.level)) })}
           </Typography>
         </Box>
       ) : null}

@@ -8,14 +8,14 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_TEXT_MAX } from '../../config/constants';
 import type { LayoutName } from '../../config/paths';
-import { SIDEBAR_FILTERS } from '../../config/themes';
-import { localTitleKey } from '../../lib/agent-level';
+import { SIDEBAR_FILTERS, SIDEBAR_IMAGES } from '../../config/themes';
+import { levelLabelKey } from '../../lib/agent-level';
 import { truncate } from '../../lib/format';
 import { sessionStore } from '../../lib/session';
 import { themeOptions } from '../../stores/theme-options';
@@ -58,10 +58,10 @@ function SidebarContent({
             <Typography variant="subtitle2" noWrap>
               {user?.nickname ?? t('app.brand')}
             </Typography>
-            {/* The local title list reading (see lib/agent-level.ts). */}
+            {/* The same title as the header's level chip: one agent, one title on a screen (lib/agent-level.ts). */}
             {user ? (
               <Typography variant="caption" sx={{ opacity: 0.75 }} noWrap component="div">
-                {t(localTitleKey(user.level))}
+                {t('level.withPromoter', { level: t(levelLabelKey(user.level)) })}
               </Typography>
             ) : null}
           </Box>
@@ -132,8 +132,17 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const filterId = themeOptions.use((s) => s.sidebarFilterId);
   const filter = SIDEBAR_FILTERS.find((f) => f.id === filterId) ?? SIDEBAR_FILTERS[0];
+  const showImage = themeOptions.use((s) => s.backgroundImage);
+  const imageId = themeOptions.use((s) => s.sidebarImageId);
+  const image = SIDEBAR_IMAGES.find((i) => i.id === imageId) ?? SIDEBAR_IMAGES[0];
+  const filterColor = filter.background ?? theme.palette.primary.main;
   const paper = {
-    bgcolor: filter.background ?? theme.palette.primary.main,
+    bgcolor: filterColor,
+    // The image lies beneath the filter colour, which stays mostly opaque so the menu text keeps its contrast.
+    backgroundImage: showImage
+      ? `linear-gradient(${alpha(filterColor, 0.82)}, ${alpha(filterColor, 0.82)}), url("${image.url}")`
+      : undefined,
+    backgroundSize: showImage ? (image.tile ? 'auto, auto' : 'auto, cover') : undefined,
     color: filter.text,
     borderRight: 0,
   };
