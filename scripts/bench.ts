@@ -1,164 +1,1046 @@
-// `npm run bench`: the server on a real PostgreSQL (embedded, or BENCH_DATABASE_URL), one agent with a million
-// ledger entries, then latency and throughput of the hot calls over HTTP on loopback. Bounded: a fixed number of
-// requests per scenario. Writes artifacts/bench.json.
-import { randomUUID } from 'node:crypto';
+// `npm run bench` (issue 13, docs/BENCHMARKS.md): the product against its ceilings, side by side on this machine.
+// The product is the built server (apps/server/dist/main.js) in its own process on a real PostgreSQL (embedded, or
+// BENCH_DATABASE_URL on loopback); the load comes from another process (autocannon); the ceilings are pgbench on the
+// fewest statements that do the same work, and a bare Fastify in a third process. Each scenario is warmed up, then
+// run REPEATS times in turn with its ceilings (the order alternating), and reported as median and range; the money
+// scenario is followed by the ledger's invariants. Then start times and the web's weight (Debian's Chromium).
+// Writes artifacts/bench.json, the results section of docs/BENCHMARKS.md and docs/bench-ratios.svg; prints one line
+// per goal. A measure, never a test: it fails only when it could not measure (or the ledger broke).
+// BENCH_QUICK=1: the small version (under two minutes). BENCH_BUILD=0: never build (default: build when stale).
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { parseConfig } from '../apps/server/src/config';
 import { connect, runMigrations } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
-import { accounts, agents, players } from '../apps/server/src/db/schema';
-import { createSession } from '../apps/server/src/modules/auth/session-service';
+import {
+  type EmbeddedDatabase,
+  freeLoopbackPort,
+  startEmbeddedPostgres,
+} from '../apps/server/src/db/embedded';
+import { assertLedgerInvariants } from '../apps/server/test/money-invariants';
+import { chartSvg, ratioBars } from './bench/chart';
+import { apiCall, BROWSER_ENCODINGS, request } from './bench/http';
+import { type LoadGenerator, type LoadResult, startLoadGenerator } from './bench/load';
+import { machineInfo, postgresInfo } from './bench/machine';
+import { findPgbench, GET_USER_SCRIPT, pgbenchVersion, RECHARGE_SCRIPT, runPgbench } from './bench/pgbench';
+import {
+  assertLoopback,
+  type Child,
+  cpuMeter,
+  memoryMb,
+  settle,
+  startChild,
+  type Tracked,
+  waitForHttp,
+} from './bench/processes';
+import {
+  failuresOf,
+  type Goal,
+  goal,
+  goalLine,
+  markdown,
+  type Measure,
+  median,
+  pairedRatio,
+  round,
+  type Run,
+  type Side,
+  spread,
+  type StartupFigures,
+  type WebFigures,
+  withResults,
+} from './bench/report';
+import { rechargeCounts, seed } from './bench/seed';
+import { measureStartup } from './bench/startup';
+import { measureWeb } from './bench/web';
 
-const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const QUICK = process.env.BENCH_QUICK === '1';
+const REPEATS = Math.max(3, Number(process.env.BENCH_REPEATS ?? 3));
+const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 1.5 : 10));
+const WARMUP = QUICK ? 1 : 5;
+/** The longest wait for the server and the database to be idle between two runs. */
+const SETTLE_MS = QUICK ? 5_000 : 20_000;
+const SIZE = QUICK
+  ? { agents: 200, playersPerAgent: 16, entries: 100_000, downline: 10_000, children: 100 }
+  : { agents: 1_000, playersPerAgent: 64, entries: 1_000_000, downline: 100_000, children: 400 };
+const CONNECTIONS = { recharge: 64, getUser: 100, bill: 8, downline: 1, static: 32 };
+const CORES = os.cpus().length;
+const HEADERS = { 'accept-encoding': BROWSER_ENCODINGS, 'x-lang': 'en' };
 
-async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-bench-'));
-  const embedded = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir });
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? (embedded as { url: string }).url;
-  const dbName = `promoter_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const database = connect(url.toString(), 20);
-  await runMigrations(database.db);
-  const db = database.db;
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
-  console.log(`seeding one agent with ${ENTRIES.toLocaleString()} ledger entries...`);
-  const started = Date.now();
-  await db.insert(players).values([
-    { id: 1, nickname: 'bench agent' },
-    { id: 2, nickname: 'bench player' },
-  ]);
-  const [agent] = await db.insert(agents).values({ playerId: 1, level: 1 }).returning({ id: agents.id });
-  const agentId = (agent as { id: number }).id;
-  const [diamondAccount] = await db
-    .insert(accounts)
-    .values({ ownerType: 'agent', ownerId: agentId, currency: 'diamonds' })
-    .returning({ id: accounts.id });
-  const accountId = (diamondAccount as { id: number }).id;
-  // A year of history: credits (type 4) and recharges (type 2), the running total kept in `after`; every memo
-  // a key with parameters, translated for each reader as live entries are.
-  await db.execute(sql`
-    insert into ledger_entries
-      (account_id, amount, after, bill_type, ref_type, ref_id, memo, memo_key, memo_params, created_at)
-    select ${accountId}, case when g % 3 = 0 then -1 else 2 end,
-           sum(case when g % 3 = 0 then -1 else 2 end) over (order by g),
-           case when g % 3 = 0 then 2 else 4 end, 'bench', g::text, '',
-           case when g % 3 = 0 then 'memoRechargePlayer' else 'memoTransferFromParent' end,
-           case when g % 3 = 0 then jsonb_build_object('nickname', 'bench player', 'playerId', 2)
-                else jsonb_build_object('agentId', 10001) end,
-           now() - make_interval(secs => (${ENTRIES} - g) * 30)
-    from generate_series(1, ${ENTRIES}) g`);
-  await db.execute(
-    sql`update accounts set value = (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${accountId}) where id = ${accountId}`,
+/** Newest modification time below a path, skipping build output and dependencies (as scripts/start.mjs). */
+function newest(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    latest = Math.max(latest, newest(path.join(target, entry)));
+  }
+  return latest;
+}
+
+/** The build the bench measures: made when missing or older than its sources (the rule of `npm start`). */
+function ensureBuild(): string {
+  const sources = [
+    'packages/contract',
+    'apps/server/src',
+    'apps/server/drizzle',
+    'apps/server/build.mjs',
+    'apps/web',
+  ];
+  const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+  const built = Math.min(
+    ...outputs.map((o) => (existsSync(path.join(root, o)) ? statSync(path.join(root, o)).mtimeMs : 0)),
   );
-  // What autovacuum does on a live system: statistics and the visibility map for index-only scans.
-  await db.execute(sql`vacuum analyze ledger_entries`);
-  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const stale = built < Math.max(...sources.map((s) => newest(path.join(root, s))));
+  if (!stale) return 'the existing build (up to date)';
+  if (process.env.BENCH_BUILD === '0') {
+    if (built === 0) throw new Error('no build (apps/server/dist, apps/web/dist) and BENCH_BUILD=0');
+    return 'the existing build, OLDER than the sources (BENCH_BUILD=0)';
+  }
+  log('building (npm run build): the build is missing or older than the sources...');
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal})`);
+  return `a fresh build (${round((performance.now() - started) / 1000, 0)} s)`;
+}
 
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1',
-  });
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const token = await createSession(db, { playerId: 1, agentId }, 24);
-  const headers = { 'content-type': 'application/json', 'xx-token': token, 'x-lang': 'en' };
-  // Money calls are limited per session (120 a minute, like a person); the write scenario spreads its requests
-  // over enough sessions to measure the server, not the limiter.
-  const writers = await Promise.all(
-    Array.from({ length: Math.ceil(REQUESTS / 100) }, () => createSession(db, { playerId: 1, agentId }, 24)),
-  );
+interface Database {
+  url: string;
+  kind: 'embedded' | 'BENCH_DATABASE_URL';
+  embedded?: EmbeddedDatabase;
+  close(): Promise<void>;
+}
 
-  async function scenario(name: string, request: (i: number) => Promise<Response>) {
-    const latencies: number[] = [];
-    let failures = 0;
-    let next = 0;
-    const begin = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < REQUESTS) {
-          const i = next++;
-          const t0 = performance.now();
-          const response = await request(i);
-          const body = (await response.json()) as { code: number };
-          latencies.push(performance.now() - t0);
-          if (body.code !== 1) failures++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - begin) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      Number(
-        (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0).toFixed(2),
-      );
+/**
+ * The bench's own database: in a fresh embedded PostgreSQL (given room for pgbench's 100 clients beside the
+ * server's pool: max_connections 300, then restarted), or a new database on BENCH_DATABASE_URL, dropped after.
+ */
+async function openBenchDatabase(): Promise<Database> {
+  const given = process.env.BENCH_DATABASE_URL;
+  const name = `promoter_bench_${Date.now()}`;
+  if (given) {
+    assertLoopback(new URL(given).hostname, 'BENCH_DATABASE_URL');
+    const admin = new pg.Client({ connectionString: given });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(given);
+    url.pathname = `/${name}`;
     return {
-      name,
-      requests: latencies.length,
-      failures,
-      rps: Math.round(latencies.length / seconds),
-      p50: pct(50),
-      p95: pct(95),
-      p99: pct(99),
+      url: url.toString(),
+      kind: 'BENCH_DATABASE_URL',
+      async close() {
+        const cleanup = new pg.Client({ connectionString: given });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
     };
   }
-
-  const get = (p: string) => fetch(`${base}/${p}`, { headers });
-  const results = [
-    await scenario('getUser (today figures over 1M entries)', () => get('agent/user/getUser')),
-    await scenario('bill page 1 (newest 20 of 1M)', () =>
-      get('agent/user/bill?currency=2&page=1&pageSize=20'),
-    ),
-    await scenario('bill page 500, type filter', () =>
-      get('agent/user/bill?currency=2&billType=2&page=500&pageSize=20'),
-    ),
-    await scenario('bill one month range', () =>
-      get(
-        `agent/user/bill?currency=2&from=${encodeURIComponent(new Date(Date.now() - 30 * 86400_000).toISOString())}&page=1&pageSize=20`,
-      ),
-    ),
-    await scenario('recentBill', () => get('agent/user/recentBill?limit=10')),
-    await scenario('recharge (idempotent, ledger write)', (i) =>
-      fetch(`${base}/agent/index/recharge`, {
-        method: 'POST',
-        headers: { ...headers, 'xx-token': writers[i % writers.length] as string },
-        body: JSON.stringify({ playerId: 2, diamonds: 1, requestId: randomUUID() }),
-      }),
-    ),
-  ];
-  console.table(results);
-  await fs.mkdir('artifacts', { recursive: true });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-bench-'));
+  let embedded = await startEmbeddedPostgres({ dataDir, supervise: false });
+  const admin = new pg.Client({ connectionString: embedded.url });
+  await admin.connect();
+  await admin.query(`alter system set max_connections = 300`);
+  await admin.end();
+  await embedded.stop();
+  // This throwaway cluster trusts loopback connections: a password check (SCRAM) per connection made pgbench's
+  // 100 clients take seconds to connect on a loaded machine. The product's pool connects once either way.
+  const hba = path.join(dataDir, 'pg', 'pg_hba.conf');
   await fs.writeFile(
-    'artifacts/bench.json',
-    JSON.stringify({ entries: ENTRIES, concurrency: CONCURRENCY, results }, null, 2),
+    hba,
+    (await fs.readFile(hba, 'utf8')).replace(/[ \t](password|scram-sha-256|md5)[ \t]*$/gm, ' trust'),
+  );
+  embedded = await startEmbeddedPostgres({ dataDir, supervise: false });
+  const setup = new pg.Client({ connectionString: embedded.url });
+  await setup.connect();
+  await setup.query(`create database ${name}`);
+  await setup.end();
+  const stopping = embedded;
+  return {
+    url: embedded.url.replace(/\/postgres$/, `/${name}`),
+    kind: 'embedded',
+    embedded,
+    async close() {
+      await stopping.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built server in its own process, on the bench's database; no demo seed; rate limits in its memory. */
+async function startProduct(url: string): Promise<{ child: Child; origin: string }> {
+  const port = await freeLoopbackPort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = startChild(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: url,
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      GAME_API_SECRET: randomBytes(24).toString('hex'),
+      APP_SECRET: randomBytes(24).toString('hex'),
+      PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_LOG_SMS: 'true',
+      ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+    },
+  });
+  await waitForHttp(`${origin}/`, { since: performance.now(), child, timeoutMs: 120_000 });
+  return { child, origin };
+}
+
+function fromLoad(result: LoadResult): Omit<Run, 'cpu'> {
+  return {
+    rate: result.rps,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests,
+    failures: result.errors + result.timeouts + result.non2xx + result.refused,
+    detail: {
+      statuses: result.statuses,
+      compressedUnread: result.compressed,
+      ...(result.sampleRefusal ? { sampleRefusal: result.sampleRefusal } : {}),
+    },
+  };
+}
+
+/** One side of an interleaved measure: how to run it once (measured) and the processes whose CPU it uses. */
+interface Runner {
+  side: Side;
+  once(seconds: number, meter: ReturnType<typeof cpuMeter>): Promise<Omit<Run, 'cpu'>>;
+  tracked: () => Tracked;
+}
+
+/** Warm-up of every side, then REPEATS rounds of every side in turn, the order reversed every other round. */
+async function interleave(title: string, runners: Runner[], quiet: Tracked): Promise<void> {
+  // A side that fails (pgbench missing a table, a ceiling that would not start) is dropped with its reason; the
+  // others go on. The product failing stops the measure.
+  const attempt = async (r: Runner, seconds: number): Promise<Run | null> => {
+    const meter = cpuMeter(r.tracked());
+    try {
+      const run = await r.once(seconds, meter);
+      return { ...run, cpu: meter.stop() };
+    } catch (error) {
+      meter.stop();
+      if (r.side.kind === 'product') throw error;
+      r.side.error = (error as Error).message.slice(0, 400);
+      log(`${title}, ${r.side.name}: FAILED, left out: ${r.side.error}`);
+      return null;
+    } finally {
+      await settle(quiet, SETTLE_MS);
+    }
+  };
+  for (const r of runners) {
+    const run = await attempt(r, WARMUP);
+    if (run) r.side.warmup = run;
+  }
+  for (let round = 0; round < REPEATS; round++) {
+    const order = round % 2 === 0 ? runners : [...runners].reverse();
+    for (const r of order) {
+      if (r.side.error) continue;
+      const run = await attempt(r, DURATION);
+      if (!run) continue;
+      r.side.runs.push(run);
+      log(
+        `${title}, ${r.side.name} ${round + 1}/${REPEATS}: ${round0(run.rate)} ${r.side.kind === 'pgbench' ? 'tps' : 'req/s'}, p50 ${round0(run.p50, 1)} ms, p99 ${round0(run.p99, 1)} ms${run.failures ? `, ${run.failures} FAILED` : ''}`,
+      );
+    }
+  }
+}
+
+const round0 = (v: number, d = 0) => round(v, d);
+
+interface Context {
+  seeded: Awaited<ReturnType<typeof seed>>;
+  db: ReturnType<typeof connect>['db'];
+  databaseUrl: string;
+  product: { child: Child; origin: string };
+  bare: { child: Child; origin: string };
+  loader: LoadGenerator;
+  postgresPid: number | undefined;
+  pgbench: string | null;
+  pgbenchClients: (wanted: number) => number;
+  notes: string[];
+}
+
+const quiet = (c: Context): Tracked => ({ server: c.product.child.pid, postgres: c.postgresPid });
+const api = (c: Context, p: string) => `${c.product.origin}/api/${p}`;
+const withToken = (token: string) => ({ ...HEADERS, 'xx-token': token });
+
+function productGet(c: Context, side: Side, paths: string[], tokens: string[]): Runner {
+  return {
+    side,
+    tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
+    once: async (seconds) => {
+      const result = await c.loader.run({
+        kind: 'get',
+        url: c.product.origin,
+        connections: side.connections,
+        durationSeconds: seconds,
+        headers: HEADERS,
+        paths,
+        tokens,
+      });
+      return fromLoad(result);
+    },
+  };
+}
+
+function bareGet(c: Context, side: Side, paths: string[], headers: Record<string, string>): Runner {
+  return {
+    side,
+    tracked: () => ({ ceiling: c.bare.child.pid, loader: c.loader.pid }),
+    once: async (seconds) => {
+      const result = await c.loader.run({
+        kind: 'get',
+        url: c.bare.origin,
+        connections: side.connections,
+        durationSeconds: seconds,
+        headers,
+        paths,
+        tokens: [],
+      });
+      return fromLoad(result);
+    },
+  };
+}
+
+function pgbenchSide(
+  c: Context,
+  side: Side,
+  script: string,
+  defines: Record<string, string | number>,
+): Runner {
+  return {
+    side,
+    tracked: () => ({ postgres: c.postgresPid }),
+    once: async (seconds, meter) => {
+      const result = await runPgbench({
+        binary: c.pgbench as string,
+        url: c.databaseUrl,
+        script,
+        clients: side.connections,
+        threads: CORES,
+        seconds,
+        connectAllowance: QUICK ? 1 : 2,
+        defines,
+        onStart: (pid) => meter.track('ceiling', pid),
+      });
+      return {
+        rate: result.tps,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        requests: result.transactions,
+        failures: result.failed,
+        detail: { transactions: result.transactions, meanMs: result.latency.mean },
+      };
+    },
+  };
+}
+
+const sideOf = (name: string, kind: Side['kind'], connections: number): Side => ({
+  name,
+  kind,
+  connections,
+  runs: [],
+});
+
+/** The ceilings that ran; those that failed become notes. */
+function kept(c: Context, ceilings: Side[]): { ceilings: Side[]; notes: string[] } {
+  const notes = ceilings.filter((s) => s.error).map((s) => `${s.name} failed: ${s.error}`);
+  c.notes.push(...notes);
+  return { ceilings: ceilings.filter((s) => !s.error), notes };
+}
+
+function remember(
+  c: Context,
+  memory: { scenario: string; rssMb: number; peakMb: number }[],
+  scenario: string,
+) {
+  const m = memoryMb(c.product.child.pid);
+  if (m) memory.push({ scenario, rssMb: m.rss, peakMb: m.peak });
+}
+
+/** Recharge at 64 connections over many agents and players, against pgbench on its one statement; then the ledger. */
+async function rechargeMeasure(c: Context): Promise<{ measure: Measure; invariants: string }> {
+  const { seeded } = c;
+  const product = sideOf('product', 'product', CONNECTIONS.recharge);
+  const runners: Runner[] = [
+    {
+      side: product,
+      tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
+      once: async (seconds) => {
+        const result = await c.loader.run({
+          kind: 'recharge',
+          url: c.product.origin,
+          path: '/api/agent/index/recharge',
+          connections: product.connections,
+          durationSeconds: seconds,
+          headers: HEADERS,
+          agents: seeded.agents.map((a) => ({ token: a.token, players: a.players })),
+        });
+        return fromLoad(result);
+      },
+    },
+  ];
+  const ceilings: Side[] = [];
+  if (c.pgbench) {
+    const clients = c.pgbenchClients(CONNECTIONS.recharge);
+    const side = sideOf(`pgbench, its statement (${clients} clients)`, 'pgbench', clients);
+    ceilings.push(side);
+    runners.push(
+      pgbenchSide(c, side, RECHARGE_SCRIPT, {
+        prefix: seeded.tokenPrefix,
+        first_agent: seeded.firstAgent,
+        first_player: seeded.firstPlayer,
+        agents: seeded.agents.length,
+        ppa: SIZE.playersPerAgent,
+      }),
+    );
+  }
+  const before = await rechargeCounts(c.db);
+  await interleave('recharge', runners, quiet(c));
+  const after = await rechargeCounts(c.db);
+
+  // Every answered recharge was written once, with its two entries and its key; a request in flight when a run
+  // stopped may have been written without its answer being counted (at most one per connection per run).
+  const all = (s: Side) => [...(s.warmup ? [s.warmup] : []), ...s.runs];
+  const answered = [product, ...ceilings].reduce(
+    (sum, s) => sum + all(s).reduce((n, r) => n + r.requests - r.failures, 0),
+    0,
+  );
+  const inFlight = [product, ...ceilings].reduce((sum, s) => sum + all(s).length * s.connections, 0);
+  const written = after.recharges - before.recharges;
+  const problems: string[] = [];
+  const failed = ceilings.filter((x) => x.error);
+  if (failed.length)
+    c.notes.push(
+      `Recharges written vs answered not compared: ${failed.map((x) => x.name).join(', ')} failed mid-run.`,
+    );
+  else if (written < answered || written > answered + inFlight)
+    problems.push(
+      `${written} recharges written for ${answered} answered (at most ${inFlight} more in flight)`,
+    );
+  if (after.entries - before.entries !== 2 * written)
+    problems.push(`${after.entries - before.entries} recharge entries for ${written} recharges`);
+  if (after.keys - before.keys !== written)
+    problems.push(`${after.keys - before.keys} idempotency keys for ${written} recharges`);
+  let invariants: string;
+  try {
+    await assertLedgerInvariants(c.db);
+    invariants = problems.length
+      ? `BROKEN: ${problems.join('; ')}`
+      : `0 breaks (no account below zero, every account's entries sum to its value, every entry's running total right; ${written.toLocaleString('en')} recharges written for ${answered.toLocaleString('en')} answered, each with its two entries and its key).`;
+  } catch (error) {
+    invariants = `BROKEN: ${(error as Error).message.slice(0, 500)}${problems.length ? `; ${problems.join('; ')}` : ''}`;
+  }
+  log(`ledger after the recharges: ${invariants}`);
+  return {
+    measure: {
+      id: 'recharge',
+      title: 'recharge, 64 connections',
+      product,
+      ...kept(c, ceilings),
+    },
+    invariants,
+  };
+}
+
+async function getUserMeasure(c: Context): Promise<Measure> {
+  const tokens = c.seeded.agents.map((a) => a.token);
+  const product = sideOf('product', 'product', CONNECTIONS.getUser);
+  const probe = await apiCall(api(c, 'agent/user/getUser'), { headers: withToken(tokens[0] as string) });
+  const runners: Runner[] = [productGet(c, product, ['/api/agent/user/getUser'], tokens)];
+  const ceilings: Side[] = [];
+  if (c.pgbench) {
+    const clients = c.pgbenchClients(CONNECTIONS.getUser);
+    const side = sideOf(`pgbench, its SQL (${clients} clients)`, 'pgbench', clients);
+    ceilings.push(side);
+    runners.push(
+      pgbenchSide(c, side, GET_USER_SCRIPT, {
+        prefix: c.seeded.tokenPrefix,
+        first_agent: c.seeded.firstAgent,
+        agents: c.seeded.agents.length,
+      }),
+    );
+  }
+  const bare = sideOf('bare Fastify', 'bare-fastify', CONNECTIONS.getUser);
+  ceilings.push(bare);
+  runners.push(bareGet(c, bare, ['/api/agent/user/getUser'], HEADERS));
+  await interleave('getUser', runners, quiet(c));
+  return {
+    id: 'getUser',
+    title: 'getUser, 100 connections',
+    product,
+    ...kept(c, ceilings),
+    answer: {
+      bytes: probe.json.length,
+      wireBytes: probe.answer.wire.length,
+      encoding: String(probe.answer.headers['content-encoding'] ?? ''),
+    },
+  };
+}
+
+/** A product-only measure of GET paths (no ceiling): the bill pages and the downline's first screens. */
+async function getMeasure(
+  c: Context,
+  id: string,
+  title: string,
+  apiPath: string,
+  token: string,
+  connections: number,
+): Promise<Measure> {
+  const probe = await apiCall(api(c, apiPath), { headers: withToken(token) });
+  const product = sideOf('product', 'product', connections);
+  await interleave(title, [productGet(c, product, [`/api/${apiPath}`], [token])], quiet(c));
+  return {
+    id,
+    title,
+    product,
+    ceilings: [],
+    answer: {
+      bytes: Buffer.byteLength(probe.json),
+      wireBytes: probe.answer.wire.length,
+      encoding: String(probe.answer.headers['content-encoding'] ?? ''),
+    },
+    notes: [],
+  };
+}
+
+/** The web's entry script served by the product and by a bare @fastify/static on the same files. */
+async function staticMeasure(c: Context): Promise<Measure | null> {
+  const index = readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
+  const entry = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(index)?.[1];
+  if (!entry) {
+    c.notes.push('The static file measure found no entry script in apps/web/dist/index.html.');
+    return null;
+  }
+  const url = `/${entry}`;
+  const answer = await request(`${c.product.origin}${url}`, {
+    headers: { 'accept-encoding': BROWSER_ENCODINGS },
+  });
+  if (answer.status !== 200) throw new Error(`${url}: HTTP ${answer.status} from the product`);
+  const product = sideOf('product', 'product', CONNECTIONS.static);
+  const bare = sideOf('bare @fastify/static', 'bare-static', CONNECTIONS.static);
+  const headers = { 'accept-encoding': BROWSER_ENCODINGS };
+  await interleave(
+    'static file',
+    [
+      {
+        side: product,
+        tracked: () => ({ server: c.product.child.pid, loader: c.loader.pid }),
+        once: async (seconds) =>
+          fromLoad(
+            await c.loader.run({
+              kind: 'get',
+              url: c.product.origin,
+              connections: product.connections,
+              durationSeconds: seconds,
+              headers,
+              paths: [url],
+              tokens: [],
+            }),
+          ),
+      },
+      bareGet(c, bare, [url], headers),
+    ],
+    quiet(c),
+  );
+  return {
+    id: 'static',
+    title: `static file (${path.basename(entry)})`,
+    product,
+    ...kept(c, [bare]),
+    answer: {
+      bytes: answer.body.length,
+      wireBytes: answer.wire.length,
+      encoding: String(answer.headers['content-encoding'] ?? ''),
+    },
+  };
+}
+
+function judge(
+  measures: Measure[],
+  invariants: string,
+  web: WebFigures | null,
+  startup: StartupFigures | null,
+): Goal[] {
+  const goals: Goal[] = [];
+  const byId = (id: string) => measures.find((m) => m.id === id);
+  const ratioGoal = (id: string, kind: Side['kind'], text: string, target: number) => {
+    const m = byId(id);
+    const ceiling = m?.ceilings.find((s) => s.kind === kind);
+    if (!m || !ceiling) {
+      goals.push(
+        goal({
+          id: `${id}/${kind}`,
+          text,
+          value: null,
+          target,
+          direction: 'atLeast',
+          unit: '',
+          reason: 'not measured (no ceiling)',
+        }),
+      );
+      return;
+    }
+    const r = pairedRatio(m.product, ceiling);
+    goals.push(
+      goal({
+        id: `${id}/${kind}`,
+        text,
+        value: r.median,
+        target,
+        direction: 'atLeast',
+        unit: '',
+        figure: `${round(r.median, 3)} (${round(r.min, 3)}-${round(r.max, 3)}): ${round(median(m.product.runs.map((x) => x.rate)), 0)} req/s vs ${round(median(ceiling.runs.map((x) => x.rate)), 0)}`,
+        failures: failuresOf(m.product),
+      }),
+    );
+  };
+  const p99Goal = (id: string, text: string, target: number) => {
+    const m = byId(id);
+    const p99 = m ? spread(m.product.runs.map((r) => r.p99)) : null;
+    goals.push(
+      goal({
+        id: `${id}/p99`,
+        text,
+        value: p99 ? p99.median : null,
+        target,
+        direction: 'atMost',
+        unit: 'ms',
+        ...(p99
+          ? {
+              figure: `p99 ${round(p99.median, 1)} ms (${round(p99.min, 0)}-${round(p99.max, 0)}), p50 ${round(median(m?.product.runs.map((r) => r.p50) ?? []), 1)} ms`,
+            }
+          : {}),
+        failures: m ? failuresOf(m.product) : 0,
+      }),
+    );
+  };
+  const sizeGoal = (id: string, text: string) => {
+    const m = byId(id);
+    goals.push(
+      goal({
+        id: `${id}/size`,
+        text,
+        value: m?.answer ? m.answer.bytes / 1024 : null,
+        target: 50,
+        direction: 'atMost',
+        unit: 'KB',
+        ...(m?.answer
+          ? {
+              figure: `${round(m.answer.bytes / 1024, 1)} KB of JSON (${round(m.answer.wireBytes / 1024, 1)} KB on the wire)`,
+            }
+          : {}),
+      }),
+    );
+  };
+
+  ratioGoal('recharge', 'pgbench', 'recharge: product / pgbench on its statement', 0.8);
+  p99Goal('recharge', 'recharge: p99 at 64 connections', 50);
+  goals.push(
+    goal({
+      id: 'recharge/invariants',
+      text: 'recharge: ledger invariant breaks after the run',
+      expect: 'none',
+      value: invariants.startsWith('0 breaks') ? 0 : invariants === 'not checked' ? null : 1,
+      target: 0,
+      direction: 'atMost',
+      unit: '',
+      figure: invariants.startsWith('0 breaks') ? '0' : invariants.slice(0, 120),
+    }),
+  );
+  ratioGoal('getUser', 'pgbench', 'getUser: product / pgbench on its SQL', 0.8);
+  ratioGoal('getUser', 'bare-fastify', 'getUser: product / bare Fastify', 0.1);
+  p99Goal('getUser', 'getUser: p99 at 100 connections', 20);
+  p99Goal('bill-1', `bill page 1 of ${SIZE.entries.toLocaleString('en')} entries: p99 at 8 connections`, 15);
+  p99Goal('bill-1000', 'bill page 1,000: p99 at 8 connections', 15);
+  p99Goal('bill-deep', 'bill deepest page: p99 at 8 connections', 15);
+  p99Goal('tree', 'downline tree, first screen: p99', 50);
+  sizeGoal('tree', 'downline tree, first screen: size');
+  p99Goal('children', 'downline children, first page: p99', 50);
+  sizeGoal('children', 'downline children, first page: size');
+  goals.push(
+    goal({
+      id: 'web/js',
+      text: 'web: JavaScript from the game link to /agent/Main, gzipped',
+      value: web && web.reachedMain ? web.jsGzipBytes / 1024 : null,
+      target: 150,
+      direction: 'atMost',
+      unit: 'KB',
+      ...(web
+        ? {
+            figure: `${round(web.jsGzipBytes / 1024, 0)} KB gzipped (${round(web.jsWireBytes / 1024, 0)} KB on the wire, ${round(web.jsBytes / 1024, 0)} KB as built, ${web.files.length} files)`,
+          }
+        : {}),
+      reason: web ? '/agent/Main was not reached' : 'not measured',
+    }),
+  );
+  // API answers over 1 KB compressed for a client that asks (the bill page's probe asked as a browser does).
+  const apiEncoding = byId('bill-1')?.answer?.encoding;
+  goals.push(
+    goal({
+      id: 'api/compressed',
+      text: 'API answers compressed (a bill page, asked as a browser asks)',
+      expect: 'br or gzip',
+      value: apiEncoding === undefined ? null : apiEncoding === 'br' || apiEncoding === 'gzip' ? 0 : 1,
+      target: 0,
+      direction: 'atMost',
+      unit: '',
+      figure: apiEncoding || 'identity',
+    }),
+  );
+  const headersOk = web ? web.headers.filter((h) => h.br && h.gzip && h.immutable).length : 0;
+  goals.push(
+    goal({
+      id: 'web/precompressed',
+      text: 'web: every script precompressed (br and gzip) with immutable caching',
+      expect: 'all',
+      value: web ? web.headers.length - headersOk : null,
+      target: 0,
+      direction: 'atMost',
+      unit: '',
+      ...(web ? { figure: `${headersOk} of ${web.headers.length} scripts` } : {}),
+    }),
+  );
+  goals.push(
+    goal({
+      id: 'web/lighthouse',
+      text: 'Lighthouse mobile performance, login page and /agent/Main',
+      value: null,
+      target: 95,
+      direction: 'atLeast',
+      unit: '',
+      reason: web?.lighthouse ?? 'not measured',
+    }),
+  );
+  const startGoal = (id: string, text: string, values: number[] | undefined, target: number) => {
+    const s = values?.length ? spread(values.map((v) => v / 1000)) : null;
+    goals.push(
+      goal({
+        id,
+        text,
+        value: s ? s.median : null,
+        target,
+        direction: 'atMost',
+        unit: 's',
+        ...(s
+          ? {
+              figure: `${round(s.median, 2)} s${values && values.length > 1 ? ` (${round(s.min, 2)}-${round(s.max, 2)})` : ''}`,
+            }
+          : {}),
+      }),
+    );
+  };
+  startGoal('start/npm', '`npm start` on a prepared clone (fresh DATA_DIR): serving', startup?.npmStartMs, 2);
+  startGoal('start/server', 'the server alone (existing data): serving', startup?.serverAloneMs, 1);
+  return goals;
+}
+
+interface ApiPhase {
+  /** Seconds each part took, warm-ups and waits included. */
+  timings: Record<string, number>;
+  measures: Measure[];
+  invariants: string;
+  serverMemory: { scenario: string; rssMb: number; peakMb: number }[];
+  postgres: Awaited<ReturnType<typeof postgresInfo>>;
+  seedSeconds: number;
+}
+
+/** The server's figures: a database seeded, the built server, the load generator and the bare ceilings. */
+async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPhase> {
+  const database = await openBenchDatabase();
+  const children: Child[] = [];
+  let loader: LoadGenerator | undefined;
+  const phase: Omit<ApiPhase, 'postgres'> = {
+    timings: {},
+    measures: [],
+    invariants: 'not checked',
+    serverMemory: [],
+    seedSeconds: 0,
+  };
+  const begun = performance.now();
+  const bench = connect(database.url, { max: 4, statementTimeoutMs: 0 });
+  try {
+    await runMigrations(bench.db);
+    const postgres = await postgresInfo(bench.db, database.kind, database.url);
+    log(`PostgreSQL: ${postgres.version} (${postgres.kind}, ${postgres.address})`);
+    const seeded = await seed(bench.db, SIZE, log);
+    phase.seedSeconds = seeded.seconds;
+    phase.timings['database and seed'] = (performance.now() - begun) / 1000;
+    log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+
+    const product = await startProduct(database.url);
+    children.push(product.child);
+    loader = startLoadGenerator();
+    // The bare Fastify answers the product's own getUser answer, as a constant.
+    const sample = await apiCall(`${product.origin}/api/agent/user/getUser`, {
+      headers: withToken(seeded.agents[0]?.token as string),
+    });
+    const sampleFile = path.join(os.tmpdir(), `promoter-bench-getuser-${process.pid}.json`);
+    await fs.writeFile(sampleFile, sample.json);
+    const barePort = await freeLoopbackPort();
+    const bareChild = startChild(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        BARE_PORT: String(barePort),
+        BARE_JSON_FILE: sampleFile,
+        BARE_STATIC_ROOT: path.join(root, 'apps/web/dist'),
+      },
+    });
+    children.push(bareChild);
+    const bare = { child: bareChild, origin: `http://127.0.0.1:${barePort}` };
+    await waitForHttp(`${bare.origin}/api/agent/user/getUser`, {
+      since: performance.now(),
+      child: bareChild,
+    });
+    await fs.rm(sampleFile, { force: true });
+
+    const maxConnections = Number(/^\d+/.exec(postgres.settings.max_connections ?? '')?.[0] ?? 100);
+    const c: Context = {
+      seeded,
+      db: bench.db,
+      databaseUrl: database.url,
+      product,
+      bare,
+      loader,
+      postgresPid: database.embedded?.pid(),
+      pgbench,
+      // pgbench's clients beside the server's pool (20 by default), the bench's (4) and PostgreSQL's reserved.
+      pgbenchClients: (wanted) => {
+        const room = maxConnections - Number(process.env.BENCH_POOL_SIZE ?? 20) - 4 - 5;
+        if (room < wanted)
+          notes.push(
+            `pgbench ran ${Math.max(1, room)} clients, not ${wanted}: max_connections is ${maxConnections}.`,
+          );
+        return Math.max(1, Math.min(wanted, room));
+      },
+      notes,
+    };
+
+    // Each measure on its own: one that cannot run is reported as such, the others still run.
+    const measure = async (name: string, run: () => Promise<Measure | null>) => {
+      const since = performance.now();
+      try {
+        const m = await run();
+        if (m) phase.measures.push(m);
+      } catch (error) {
+        notes.push(`${name} was not measured: ${(error as Error).message.slice(0, 400)}`);
+        log(`${name} FAILED: ${(error as Error).message}`);
+      }
+      remember(c, phase.serverMemory, name);
+      phase.timings[name] = (performance.now() - since) / 1000;
+    };
+    await measure('recharge', async () => {
+      const recharge = await rechargeMeasure(c);
+      phase.invariants = recharge.invariants;
+      return recharge.measure;
+    });
+    await measure('getUser', () => getUserMeasure(c));
+    for (const [id, page] of [
+      ['bill-1', 1],
+      ['bill-1000', 1000],
+      ['bill-deep', Math.ceil(SIZE.entries / 20)],
+    ] as const) {
+      await measure(id, () =>
+        getMeasure(
+          c,
+          id,
+          `bill page ${page.toLocaleString('en')} of ${SIZE.entries.toLocaleString('en')}, 8 connections`,
+          `agent/user/bill?currency=2&page=${page}&pageSize=20`,
+          seeded.billAgent.token,
+          CONNECTIONS.bill,
+        ),
+      );
+    }
+    await measure('tree', () =>
+      getMeasure(
+        c,
+        'tree',
+        `tree of ${SIZE.downline.toLocaleString('en')}, first screen, 1 connection`,
+        'agent/user/tree',
+        seeded.teamRoot.token,
+        CONNECTIONS.downline,
+      ),
+    );
+    await measure('children', () =>
+      getMeasure(
+        c,
+        'children',
+        `children (${SIZE.children} of ${SIZE.downline.toLocaleString('en')}), page 1, 1 connection`,
+        'agent/user/children?page=1&pageSize=20',
+        seeded.teamRoot.token,
+        CONNECTIONS.downline,
+      ),
+    );
+    await measure('static', () => staticMeasure(c));
+    const serverErrors = product.child
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
+    // autocannon ends a run by closing its connections, answers half-written included: the server logs those.
+    const cutOff = serverErrors.filter((line) => /premature close/.test(line));
+    const others = serverErrors.filter((line) => !/premature close/.test(line));
+    if (cutOff.length)
+      notes.push(
+        `The server logged ${cutOff.length} "premature close" errors: answers still being written when the load generator closed its connections at the end of a run.`,
+      );
+    if (others.length)
+      notes.push(`The server logged ${others.length} other errors, the first: ${others[0]?.slice(0, 300)}`);
+    return { ...phase, postgres };
+  } finally {
+    await bench.close();
+    await loader?.close();
+    for (const child of children.reverse()) await child.stop();
+    await database.close();
+  }
+}
+
+/** Start times, and the web's weight on the first start's demo. */
+async function startPhase(
+  notes: string[],
+): Promise<{ startup: StartupFigures | null; web: WebFigures | null }> {
+  // The build may have gone stale while the API was measured (someone edits the sources): `npm start` would
+  // build first and its time would not be a prepared clone's.
+  let web: WebFigures | null = null;
+  try {
+    if (process.env.BENCH_BUILD !== '0') ensureBuild();
+    const startup = await measureStartup({
+      root,
+      npmStartRuns: QUICK ? 1 : 3,
+      serverAloneRuns: 3,
+      log,
+      whileServing: async ({ agentLink }) => {
+        try {
+          web = await measureWeb({
+            agentLink,
+            distDir: path.join(root, 'apps/web/dist'),
+            screenshot: path.join(root, 'artifacts/bench-agent-main.png'),
+          });
+        } catch (error) {
+          notes.push(`The web was not measured: ${(error as Error).message.slice(0, 300)}`);
+        }
+      },
+    });
+    notes.push(...startup.notes);
+    return { startup, web };
+  } catch (error) {
+    notes.push(`Start times were not measured: ${(error as Error).message.slice(0, 300)}`);
+    return { startup: null, web };
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const date = new Date().toISOString();
+  const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+  const machine = machineInfo();
+  log(
+    `${QUICK ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(' ')}`,
+  );
+  const build = ensureBuild();
+  const pgbench = findPgbench();
+  const notes: string[] = [];
+  if (!pgbench)
+    notes.push(
+      'pgbench was not found (PATH or /usr/lib/postgresql/*/bin): the database ceilings were not measured. On Debian: apt-get install postgresql-client.',
+    );
+  if (SIZE.agents < CONNECTIONS.recharge) throw new Error('fewer agents than recharge connections');
+  for (const phase of skip) notes.push(`Skipped by BENCH_SKIP: ${phase}.`);
+
+  const api = skip.has('api') ? null : await apiPhase(pgbench, notes);
+  log('start times and the web, on `npm start` with a fresh DATA_DIR...');
+  const startBegun = performance.now();
+  const { startup, web } = skip.has('start') ? { startup: null, web: null } : await startPhase(notes);
+  const timings = { ...(api?.timings ?? {}), 'start times and web': (performance.now() - startBegun) / 1000 };
+
+  const measures = api?.measures ?? [];
+  const invariants = api?.invariants ?? 'not checked';
+  const goals = judge(measures, invariants, web, startup);
+  const seconds = (performance.now() - started) / 1000;
+  const settings: Record<string, string | number> = {
+    build,
+    'runs per side': `${REPEATS} of ${DURATION} s after a ${WARMUP} s warm-up, product and ceilings in turn (order alternating), the server and database left to finish their backlog between runs`,
+    'load generator':
+      'autocannon in its own process, keep-alive connections, `accept-encoding: gzip, deflate, br`, `x-lang: en`',
+    connections: `recharge ${CONNECTIONS.recharge}, getUser ${CONNECTIONS.getUser}, bill ${CONNECTIONS.bill}, downline ${CONNECTIONS.downline}, static ${CONNECTIONS.static}`,
+    data: `${SIZE.agents.toLocaleString('en')} agents x ${SIZE.playersPerAgent} bound players (recharge, getUser), one agent with ${SIZE.entries.toLocaleString('en')} entries (bill), a downline of ${SIZE.downline.toLocaleString('en')} (${SIZE.children} children), seeded in ${round(api?.seedSeconds ?? 0, 0)} s`,
+    server: `apps/server/dist/main.js, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ?? '20 (default)'}, rate limits in memory`,
+    pgbench: pgbench
+      ? `${pgbenchVersion(pgbench)}, -M prepared, -j ${CORES}, as many clients as the product's connections`
+      : 'not found',
+    'bare ceilings':
+      "Fastify without plugins in its own process: the product's getUser answer as a constant; @fastify/static on apps/web/dist, precompressed",
+  };
+  const report = {
+    date,
+    quick: QUICK,
+    seconds,
+    timings,
+    machine: machine as unknown as Record<string, unknown>,
+    postgres: api?.postgres ?? { kind: 'not used', version: '-', address: '-', settings: {} },
+    settings,
+    measures,
+    goals,
+    web,
+    startup,
+    invariants,
+    serverMemory: api?.serverMemory ?? [],
+    notes,
+  };
+  await fs.mkdir(path.join(root, 'artifacts'), { recursive: true });
+  await fs.writeFile(path.join(root, 'artifacts/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const docPath = path.join(root, 'docs/BENCHMARKS.md');
+  const doc = existsSync(docPath) ? await fs.readFile(docPath, 'utf8') : '# Benchmarks\n';
+  await fs.writeFile(docPath, withResults(doc, markdown(report)));
+  await fs.writeFile(
+    path.join(root, 'docs/bench-ratios.svg'),
+    chartSvg(
+      `npm run bench, ${date.slice(0, 10)}${QUICK ? ' (quick)' : ''}: ${machine.cpu}, ${machine.cores} cores`,
+      ratioBars(measures, goals),
+      goals,
+    ),
   );
 
-  await app.close();
-  await database.close();
-  if (embedded) {
-    await embedded.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  } else {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database ${dbName} with (force)`);
-    await cleanup.end();
-  }
+  console.log('');
+  console.table(
+    measures.map((m) => ({
+      measure: m.title,
+      'req/s': round(median(m.product.runs.map((r) => r.rate)), 0),
+      'p50 ms': round(median(m.product.runs.map((r) => r.p50)), 1),
+      'p99 ms': round(median(m.product.runs.map((r) => r.p99)), 1),
+      ceilings: m.ceilings.map((s) => `${s.name} ${round(median(s.runs.map((r) => r.rate)), 0)}`).join('; '),
+      ratios: m.ceilings.map((s) => round(pairedRatio(m.product, s).median, 3)).join('; '),
+    })),
+  );
+  console.log('');
+  for (const g of goals) console.log(goalLine(g));
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log(
+    `\n${goals.filter((g) => g.met).length} of ${goals.length} goals met; written: artifacts/bench.json, docs/BENCHMARKS.md, docs/bench-ratios.svg (${round(seconds, 0)} s)`,
+  );
+  // The only failure of a bench: a broken ledger (a measure that could not run is reported, not thrown).
+  if (invariants.startsWith('BROKEN')) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
