@@ -300,6 +300,7 @@ const table: Record<CallName, Case[]> = {
   adminAdjustmentApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
   adminAdjustmentReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
   adminAdjustmentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminReportSummary: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
   adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
   adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
   adminArticleSave: [
