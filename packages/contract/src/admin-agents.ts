@@ -11,6 +11,7 @@ import {
   ZPageQuery,
   ZPlayerId,
   ZRequestId,
+  ZSortOrder,
   ZText,
 } from './common';
 import { ZAgentLevel, ZAgentStatus, ZBillType, ZOrderStatus } from './enums';
@@ -62,7 +63,6 @@ export const ZAdminLedgerEntry = z.object({
 /** The columns the agents list can be sorted by on the server. */
 export const ZAdminAgentSort = z.enum(['createdAt', 'agentId', 'level', 'balance', 'diamonds']);
 export type AdminAgentSort = z.infer<typeof ZAdminAgentSort>;
-export const ZSortOrder = z.enum(['asc', 'desc']);
 
 /** An order as the console lists it beside an agent or a player. */
 export const ZAdminOrderSummary = z.object({

@@ -8,6 +8,7 @@ import {
   ZIsoDateInput,
   ZPage,
   ZPageQuery,
+  ZSortOrder,
   ZText,
   ZWithdrawal,
 } from './common';
@@ -86,6 +87,10 @@ const ZBatchResult = z.object({
   changed: z.array(z.string()),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
 });
+
+/** The columns the withdrawal queue can be sorted by on the server. */
+export const ZAdminWithdrawalSort = z.enum(['createdAt', 'amount']);
+export type AdminWithdrawalSort = z.infer<typeof ZAdminWithdrawalSort>;
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
@@ -179,6 +184,9 @@ export const adminCalls = {
       maxAmount: ZMoneyInput.optional(),
       from: ZIsoDateInput.optional(),
       to: ZIsoDateInput.optional(),
+      /** Unless asked: pending ones oldest first (the order they are worked in), others newest first. */
+      sort: ZAdminWithdrawalSort.optional(),
+      order: ZSortOrder.optional(),
     }),
     data: ZPage(ZAdminWithdrawal),
   }),

@@ -143,3 +143,7 @@ export const ZWithdrawal = z.object({
   remark: z.string().nullable(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+/** The direction of a list sorted on the server. */
+export const ZSortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof ZSortOrder>;

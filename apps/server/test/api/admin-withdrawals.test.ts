@@ -1,4 +1,4 @@
-import { BillType, ResponseCode, calls } from '@promoter/contract';
+import { BillType, type CallInput, ResponseCode, calls } from '@promoter/contract';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,26 @@ describe('the queue', () => {
       code: 0,
       msg: '提现记录不存在',
     });
+  });
+
+  it('sorts on the server by amount or time, either way; pending ones oldest first unless asked', async () => {
+    const first = await applied('150.00');
+    const second = await applied('110.00');
+    const third = await applied('130.00');
+    const mine = [first.id, second.id, third.id];
+    const ids = async (input: Partial<CallInput<'adminWithdrawalList'>>) =>
+      (await admin('adminWithdrawalList', finance, { status: 'pending', pageSize: 100, ...input })).data.list
+        .map((w) => w.id)
+        .filter((id) => mine.includes(id));
+    expect(await ids({})).toEqual([first.id, second.id, third.id]);
+    expect(await ids({ sort: 'amount', order: 'desc' })).toEqual([first.id, third.id, second.id]);
+    expect(await ids({ sort: 'amount', order: 'asc' })).toEqual([second.id, third.id, first.id]);
+    expect(await ids({ sort: 'createdAt' })).toEqual([third.id, second.id, first.id]);
+    const refused = await apiUnchecked(t.app, 'adminWithdrawalList', {
+      input: { sort: 'agent' },
+      ...asOperator(finance),
+    });
+    expect(refused.status).toBe(400);
   });
 });
 

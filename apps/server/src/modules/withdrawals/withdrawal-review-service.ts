@@ -1,7 +1,9 @@
 import {
+  type AdminWithdrawalSort,
   BillType,
   fenToMoney,
   moneyToFen,
+  type SortOrder,
   type TAdminWithdrawal,
   type WithdrawalStatus,
 } from '@promoter/contract';
@@ -114,6 +116,17 @@ export interface ReviewFilter {
 export interface ReviewQuery extends ReviewFilter {
   page: number;
   pageSize: number;
+  sort?: AdminWithdrawalSort;
+  order?: SortOrder;
+}
+
+const SORT_COLUMNS = { createdAt: withdrawals.createdAt, amount: withdrawals.amountFen } as const;
+
+/** The queue's order: as asked (the id breaks ties), else pending ones oldest first and the others newest first. */
+function reviewOrder(query: ReviewQuery): SQL[] {
+  const direction = query.order ?? (query.sort ? 'desc' : query.status === 'pending' ? 'asc' : 'desc');
+  const by = direction === 'asc' ? asc : desc;
+  return [by(SORT_COLUMNS[query.sort ?? 'createdAt']), by(withdrawals.id)];
 }
 
 /** The withdrawals a filter names: the queue's and the CSV export's (reports), so both show the same rows. */
@@ -128,13 +141,10 @@ export function reviewFilter(query: ReviewFilter): SQL | undefined {
   );
 }
 
-/** The queue: filtered on the server, paginated; pending ones oldest first (the order they are worked in). */
+/** The queue: filtered, sorted (reviewOrder) and paginated on the server. */
 export async function listForReview(db: DbOrTx, query: ReviewQuery) {
   const where = reviewFilter(query);
-  const order =
-    query.status === 'pending'
-      ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
-      : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const order = reviewOrder(query);
   const [rows, [total]] = await Promise.all([
     selectWithNickname(db)
       .where(where)

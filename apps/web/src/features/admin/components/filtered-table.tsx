@@ -7,11 +7,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pager } from '../lib/use-filtered-pages';
+import type { Pager, ServerSort } from '../lib/use-filtered-pages';
 
 interface FilterBarProps {
   /** How many cells the bar has on a wide screen, the apply button included. */
@@ -108,5 +109,30 @@ export function PagedTable(props: PagedTableProps) {
         labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
       />
     </Paper>
+  );
+}
+
+interface SortHeadCellProps<S extends string> {
+  column: S;
+  sort: { current: ServerSort<S> | null; sortBy: (column: S) => void };
+  align?: 'right';
+  children: ReactNode;
+}
+
+/** A header cell that sorts its list on the server (useServerSort); the arrow shows the order in force. */
+export function SortHeadCell<S extends string>({ column, sort, align, children }: SortHeadCellProps<S>) {
+  const active = sort.current?.sort === column;
+  const direction = active ? (sort.current?.order ?? 'desc') : 'desc';
+  return (
+    <TableCell align={align} sortDirection={active ? direction : false}>
+      <TableSortLabel
+        active={active}
+        direction={direction}
+        onClick={() => sort.sortBy(column)}
+        data-testid={`sort-${column}`}
+      >
+        {children}
+      </TableSortLabel>
+    </TableCell>
   );
 }

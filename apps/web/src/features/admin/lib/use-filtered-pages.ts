@@ -59,3 +59,28 @@ export function useFilteredPages<F extends { [K in keyof F]: string }>(
     },
   };
 }
+
+/** A list's order on the server: the column and its direction. */
+export interface ServerSort<S extends string> {
+  sort: S;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * A console list sorted on the server: `sort` and `order` go with the call; `sortBy(column)` sorts by a column,
+ * newest/largest first, and a second click on the same column turns it round; the list goes back to its first page.
+ * `initial` null leaves the order to the server until a column is chosen.
+ */
+export function useServerSort<S extends string>(initial: ServerSort<S> | null, pager: Pager) {
+  const [current, setCurrent] = useState<ServerSort<S> | null>(initial);
+  return {
+    current,
+    sortBy: (column: S) => {
+      setCurrent((now) => ({
+        sort: column,
+        order: now?.sort === column && now.order === 'desc' ? 'asc' : 'desc',
+      }));
+      pager.setPage(0);
+    },
+  };
+}

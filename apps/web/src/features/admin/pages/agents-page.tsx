@@ -2,11 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { AGENT_LEVELS, ZAgentStatus } from '@promoter/contract';
 import type { AdminAgentSort, AgentStatus } from '@promoter/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdminAgents } from '../../../api/get-admin-agents';
@@ -14,9 +12,9 @@ import type { AdminAgentFilter } from '../../../api/get-admin-agents';
 import { paths } from '../../../config/paths';
 import { AgentLink, AgentStatusChip, idOf, LevelText } from '../components/agent-labels';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface AgentFilterForm {
   agentId: string;
@@ -58,31 +56,19 @@ export function AgentsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const filters = useFilteredPages(EMPTY);
-  const [sort, setSort] = useState<{ sort: AdminAgentSort; order: 'asc' | 'desc' }>({
-    sort: 'createdAt',
-    order: 'desc',
-  });
+  const sort = useServerSort<AdminAgentSort>({ sort: 'createdAt', order: 'desc' }, filters);
   const filter = agentFilterOf(filters.applied);
-  const list = useAdminAgents({ ...filter, ...sort, page: filters.page + 1, pageSize: filters.pageSize });
+  const list = useAdminAgents({
+    ...filter,
+    ...sort.current,
+    page: filters.page + 1,
+    pageSize: filters.pageSize,
+  });
   const rows = list.data?.list ?? [];
-  const sortBy = (column: AdminAgentSort) => {
-    setSort((current) => ({
-      sort: column,
-      order: current.sort === column && current.order === 'desc' ? 'asc' : 'desc',
-    }));
-    filters.setPage(0);
-  };
   const head = (column: AdminAgentSort, align?: 'right') => (
-    <TableCell key={column} align={align} sortDirection={sort.sort === column ? sort.order : false}>
-      <TableSortLabel
-        active={sort.sort === column}
-        direction={sort.sort === column ? sort.order : 'desc'}
-        onClick={() => sortBy(column)}
-        data-testid={`sort-${column}`}
-      >
-        {t(`adminAgents.columns.${column}`)}
-      </TableSortLabel>
-    </TableCell>
+    <SortHeadCell key={column} column={column} sort={sort} align={align}>
+      {t(`adminAgents.columns.${column}`)}
+    </SortHeadCell>
   );
   const [idColumn, levelColumn, balanceColumn, diamondsColumn, createdColumn] = SORTABLE.map((c) =>
     head(c.sort, c.align),

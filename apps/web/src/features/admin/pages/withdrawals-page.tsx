@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MONEY_INPUT_PATTERN, ZWithdrawalStatus } from '@promoter/contract';
-import type { WithdrawalStatus } from '@promoter/contract';
+import type { AdminWithdrawalSort, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../../../api/get-admin-withdrawals';
@@ -17,13 +17,13 @@ import { useOperatorRight } from '../../../lib/operator-session';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
 import { WithdrawalDetail } from '../components/withdrawal-detail';
 import { approvalState, WithdrawalStatusChip } from '../components/withdrawal-status';
 import { dateInputToIso, formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface FilterForm {
   status: WithdrawalStatus | '';
@@ -61,8 +61,11 @@ export function WithdrawalsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
   const [answer, setAnswer] = useState<BatchAnswer | null>(null);
+  // Unsorted until a column is chosen: the server's queue order (pending ones oldest first).
+  const sort = useServerSort<AdminWithdrawalSort>(null, filters);
   const list = useAdminWithdrawals({
     ...filterOf(filters.applied),
+    ...sort.current,
     page: filters.page + 1,
     pageSize: filters.pageSize,
   });
@@ -156,12 +159,16 @@ export function WithdrawalsPage() {
             ) : null}
             <TableCell>#</TableCell>
             <TableCell>{t('admin.columns.agent')}</TableCell>
-            <TableCell align="right">{t('admin.columns.amount')}</TableCell>
+            <SortHeadCell column="amount" sort={sort} align="right">
+              {t('admin.columns.amount')}
+            </SortHeadCell>
             <TableCell align="right">{t('admin.columns.fee')}</TableCell>
             <TableCell>{t('admin.columns.account')}</TableCell>
             <TableCell>{t('admin.columns.status')}</TableCell>
             <TableCell>{t('admin.columns.approvals')}</TableCell>
-            <TableCell>{t('admin.columns.createdAt')}</TableCell>
+            <SortHeadCell column="createdAt" sort={sort}>
+              {t('admin.columns.createdAt')}
+            </SortHeadCell>
           </>
         }
         empty={list.isSuccess && rows.length === 0}
