@@ -1,4 +1,7 @@
+import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
@@ -36,7 +39,9 @@ import { themeOptions } from '../../stores/theme-options';
 import { AgentAvatar } from './agent-avatar';
 import { AgentBar } from './agent-bar';
 import { CartMenu } from './cart-menu';
+import { ContactsMenu } from './contacts-menu';
 import { ExitMenu } from './exit-menu';
+import { HeaderSearch } from './header-search';
 import { IconMenuItem } from './icon-menu-item';
 import { LanguageMenu } from './language-menu';
 import type { HeaderMenuId } from './menu-types';
@@ -58,6 +63,7 @@ export interface HeaderProps {
 /** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu. */
 const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
 const mobileOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
+const mobileOnlyBlock = { display: { xs: 'block', md: 'none' } } as const;
 
 function HeaderIcon({
   label,
@@ -108,6 +114,7 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
 
   const [menu, setMenu] = useState<{ id: HeaderMenuId; anchor: HTMLElement } | null>(null);
   const [dialog, setDialog] = useState<'logout' | 'close' | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
   const open = (id: HeaderMenuId) => (anchor: HTMLElement) => setMenu({ id, anchor });
   const anchorOf = (id: HeaderMenuId) => (menu?.id === id ? menu.anchor : null);
   const closeMenu = () => setMenu(null);
@@ -165,7 +172,18 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
             {t('app.brand')}
           </Typography>
         </Box>
+        <Box sx={{ ...desktopOnly, ml: 2, color: 'text.primary' }}>
+          <HeaderSearch />
+        </Box>
         <Box sx={{ flex: 1 }} />
+        <HeaderIcon
+          label={searchOpen ? t('header.search.close') : t('header.search.open')}
+          testId="header-search-toggle"
+          sx={mobileOnly}
+          onClick={() => setSearchOpen((shown) => !shown)}
+        >
+          {searchOpen ? <SearchOffIcon /> : <SearchIcon />}
+        </HeaderIcon>
 
         <HeaderIcon
           label={t('header.quickLinks')}
@@ -194,6 +212,14 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
             {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
           </HeaderIcon>
         ) : null}
+        <HeaderIcon
+          label={t('header.contacts.title')}
+          testId="header-contacts"
+          sx={desktopOnly}
+          onClick={open('contacts')}
+        >
+          <ContactsOutlined />
+        </HeaderIcon>
         <NotificationsBell onOpen={open('notifications')} />
         <HeaderIcon label={t('header.cart')} sx={desktopOnly} onClick={open('cart')}>
           <Badge badgeContent={cartCount} color="error">
@@ -237,6 +263,15 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           <MoreVert />
         </HeaderIcon>
       </Toolbar>
+      {/* The mobile search form (SPEC section 2): a full-width row under the toolbar, shown by its toggle. */}
+      {searchOpen ? (
+        <Box
+          sx={{ ...mobileOnlyBlock, px: 1.5, pb: 1, color: 'text.primary' }}
+          data-testid="mobile-search-form"
+        >
+          <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />
+        </Box>
+      ) : null}
 
       <AgentBar user={user} loading={userQuery.isPending && userQuery.fetchStatus !== 'idle'} />
 
@@ -266,6 +301,12 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           />
         ) : null}
         <IconMenuItem
+          icon={<ContactsOutlined fontSize="small" />}
+          label={t('header.contacts.title')}
+          testId="more-contacts"
+          onClick={switchTo('contacts')}
+        />
+        <IconMenuItem
           icon={<ShoppingCartOutlined fontSize="small" />}
           label={t('header.cart')}
           onClick={switchTo('cart')}
@@ -286,6 +327,7 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
       </Menu>
 
       <QuickLinksMenu anchorEl={anchorOf('quickLinks')} onClose={closeMenu} />
+      <ContactsMenu anchorEl={anchorOf('contacts')} onClose={closeMenu} />
       <LanguageMenu anchorEl={anchorOf('language')} onClose={closeMenu} />
       <NotificationsMenu anchorEl={anchorOf('notifications')} onClose={closeMenu} />
       <CartMenu anchorEl={anchorOf('cart')} onClose={closeMenu} />

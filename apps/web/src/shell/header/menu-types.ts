@@ -5,4 +5,4 @@ export interface AnchoredMenuProps {
 }
 
 export type HeaderMenuId =
-  'language' | 'notifications' | 'cart' | 'quickLinks' | 'user' | 'share' | 'exit' | 'more';
+  'language' | 'notifications' | 'cart' | 'quickLinks' | 'contacts' | 'user' | 'share' | 'exit' | 'more';
