@@ -29,6 +29,7 @@ import { payoutRoutes } from './modules/payout/payout-routes';
 import { operatorRoutes } from './modules/operators/operator-routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
+import { reportRoutes } from './modules/reports/reports-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentAdminRoutes);
   await app.register(notificationRoutes);
   await app.register(catalogRoutes);
+  await app.register(reportRoutes);
   await app.register(webPlugin);
   return app;
 }
