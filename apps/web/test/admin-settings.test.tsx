@@ -36,6 +36,7 @@ const VALUES: Record<EditableOptionKey, string> = {
   'bind.unbindAllowed': 'true',
   'shop.url': '#/mine/recharge',
   'platform.timezone': 'Asia/Shanghai',
+  'theme.brandColor': '',
 };
 
 const entries = (values: Record<EditableOptionKey, string>): TOptionEntry[] =>

@@ -45,6 +45,7 @@ export const EDITABLE_OPTION_KEYS = [
   'bind.unbindAllowed',
   'shop.url',
   'platform.timezone',
+  'theme.brandColor',
 ] as const;
 export type EditableOptionKey = (typeof EDITABLE_OPTION_KEYS)[number];
 export const ZEditableOptionKey = z.enum(EDITABLE_OPTION_KEYS);
@@ -127,6 +128,8 @@ export const OPTION_VALUE_SCHEMAS: Record<EditableOptionKey, z.ZodType<string, s
   'bind.unbindAllowed': flag,
   'shop.url': text.refine(isShopUrl, 'an http(s) URL, a link of the app (#/...), or empty'),
   'platform.timezone': text.refine(isTimeZone, 'a time zone of the IANA database, e.g. Asia/Shanghai'),
+  // The web's default primary colour (its hex helper takes 3 or 6 digits after #); empty keeps the app's own.
+  'theme.brandColor': text.regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/, '#rgb or #rrggbb, or empty'),
 };
 
 /** A rate in basis points as a percentage without trailing zeros: 3000 -> "30", 1250 -> "12.5". */

@@ -138,6 +138,7 @@ describe('the settings', () => {
       'platform.timezone': 'asia/tokyo',
       'shop.url': 'https://shop.example.com/diamonds?from=agent',
       'register.open': 'false',
+      'theme.brandColor': '#1e88e5',
     });
     expect(answer.code, answer.msg).toBe(1);
     expect(calls.adminOptionsUpdate.data.parse(answer.data)).toEqual(answer.data);
@@ -148,6 +149,7 @@ describe('the settings', () => {
         'price.level2',
         'register.open',
         'shop.url',
+        'theme.brandColor',
         'withdraw.dailyCount',
       ].sort(),
     );
@@ -156,6 +158,7 @@ describe('the settings', () => {
     expect(now['commission.level1']).toBe('32.5');
     expect(now['withdraw.dailyCount']).toBe('5');
     expect(now['platform.timezone']).toBe('Asia/Tokyo');
+    expect(now['theme.brandColor']).toBe('#1e88e5');
     const level2 = (await admin('adminOptionsGet', viewer, {})).data.list.find(
       (e) => e.key === 'price.level2',
     );
@@ -281,6 +284,8 @@ describe('the settings', () => {
     await bad('shop.url', 'ftp://example.com');
     await bad('platform.timezone', 'Mars/Olympus');
     await bad('platform.timezone', 'Asia/Shanghai; drop table options');
+    await bad('theme.brandColor', '#12345');
+    await bad('theme.brandColor', 'red');
     expectInvalid(
       await apiUnchecked(t.app, 'adminOptionsUpdate', {
         input: { changes: [{ key: 'no.such.key', value: '1', seen: '1' }] },

@@ -24,7 +24,8 @@ type Replace<K extends string> = K extends `${infer A}.${infer B}` ? `${A}_${B}`
 export type SettingsValues = Record<SettingField, string>;
 
 /** How each setting is typed and shown. */
-export type SettingKind = 'price' | 'rate' | 'feeRate' | 'money' | 'count' | 'flag' | 'url' | 'timezone';
+export type SettingKind =
+  'price' | 'rate' | 'feeRate' | 'money' | 'count' | 'flag' | 'url' | 'timezone' | 'color';
 export const KIND_OF: Record<EditableOptionKey, SettingKind> = {
   'price.level1': 'price',
   'price.level2': 'price',
@@ -42,6 +43,7 @@ export const KIND_OF: Record<EditableOptionKey, SettingKind> = {
   'bind.unbindAllowed': 'flag',
   'shop.url': 'url',
   'platform.timezone': 'timezone',
+  'theme.brandColor': 'color',
 };
 
 /** The form's groups, in the order the page shows them. */
@@ -51,7 +53,7 @@ export const SETTING_GROUPS = [
   { id: 'withdrawals', keys: ['withdraw.min', 'withdraw.feeRate', 'withdraw.dailyCount'] },
   { id: 'review', keys: ['withdraw.reviewThreshold', 'adjust.reviewThreshold'] },
   { id: 'switches', keys: ['register.open', 'bind.unbindAllowed'] },
-  { id: 'shop', keys: ['shop.url', 'platform.timezone'] },
+  { id: 'shop', keys: ['shop.url', 'platform.timezone', 'theme.brandColor'] },
 ] as const satisfies readonly { id: string; keys: readonly EditableOptionKey[] }[];
 
 /**
@@ -102,7 +104,9 @@ export function settingsResolver(t: TFunction) {
       {
         schema: OPTION_VALUE_SCHEMAS[key],
         invalid: t(`adminCatalog.settings.invalid.${KIND_OF[key]}`),
-        ...(KIND_OF[key] === 'url' ? {} : { required: t('adminCatalog.settings.invalid.required') }),
+        ...(KIND_OF[key] === 'url' || KIND_OF[key] === 'color'
+          ? {}
+          : { required: t('adminCatalog.settings.invalid.required') }),
       },
     ]),
   ) as Record<SettingField, FieldRule>;

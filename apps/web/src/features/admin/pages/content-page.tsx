@@ -47,6 +47,7 @@ import { useSaveAnnouncement, useSaveArticle, useWithdrawAnnouncement } from '..
 import { RequireRight } from '../components/admin-layout';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import { TextVersionsEditor } from '../components/text-versions-editor';
+import { truncate } from '../../../lib/format';
 import { formatDateTime } from '../lib/format';
 import {
   formToVersions,
@@ -466,12 +467,8 @@ function AnnouncementsPanel() {
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {announcement.title}
                 </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ whiteSpace: 'pre-line', overflow: 'hidden', maxHeight: 40 }}
-                >
-                  {announcement.content}
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                  {truncate(announcement.content)}
                 </Typography>
               </TableCell>
               <TableCell>

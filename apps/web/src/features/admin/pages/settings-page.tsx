@@ -157,8 +157,9 @@ function SettingInput({ settingKey, register, control, errors, readOnly }: Field
         htmlInput: {
           'data-testid': testId,
           maxLength: OPTION_VALUE_MAX,
-          inputMode: kind === 'url' ? 'url' : kind === 'count' ? 'numeric' : 'decimal',
-          dir: kind === 'url' ? 'ltr' : undefined,
+          inputMode:
+            kind === 'url' ? 'url' : kind === 'color' ? 'text' : kind === 'count' ? 'numeric' : 'decimal',
+          dir: kind === 'url' || kind === 'color' ? 'ltr' : undefined,
         },
       }}
     />
