@@ -114,9 +114,7 @@ export function DailyChart<R extends { day: string }>({
                 dot={false}
               />
             );
-          return (
-            <Line key={s.key} {...common} type="linear" stroke={s.color} strokeWidth={2} dot={false} />
-          );
+          return <Line key={s.key} {...common} type="linear" stroke={s.color} strokeWidth={2} dot={false} />;
         })}
       </ComposedChart>
     </ResponsiveContainer>
