@@ -168,7 +168,17 @@ export interface StartupFigures {
   notes: string[];
 }
 
-/** The chart's rows: every ratio to a ceiling, and how far each goal is (goal attainment). */
+/** Other processes' share of the machine during the runs (median over every run of every side), percent. */
+export function noise(measures: Measure[]): number {
+  const shares = measures.flatMap((m) =>
+    [m.product, ...m.ceilings].flatMap((s) =>
+      s.runs.map((r) => (100 * r.cpu.others) / Math.max(1e-9, r.cpu.machineTotal)),
+    ),
+  );
+  return median(shares);
+}
+
+/** The results section of docs/BENCHMARKS.md. */
 export function markdown(input: ReportInput): string {
   const lines: string[] = [];
   const mode = input.quick ? 'BENCH_QUICK=1 (the small version: fewer rows, shorter runs)' : 'full';
@@ -178,6 +188,12 @@ export function markdown(input: ReportInput): string {
       .join(', ')}).`,
     '',
   );
+  const others = noise(input.measures);
+  if (others > 20)
+    lines.push(
+      `**Other work used ${round(others, 0)} % of the machine during the runs (median): rates, ratios and latencies are skewed by it (a request of many round trips waits for the CPU at each); the CPU per request holds better.**`,
+      '',
+    );
   const m = input.machine;
   lines.push(
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average at the start ${(m.loadAverage as number[]).join(' / ')}.`,
@@ -273,7 +289,7 @@ export function markdown(input: ReportInput): string {
         side.kind === 'product' || side.kind === 'pgbench' ? perRequest(side.runs, (c) => c.postgres) : NaN;
       const loader = perRequest(side.runs, (c) => (side.kind === 'pgbench' ? c.ceiling : c.loader));
       lines.push(
-        `| ${measure.title} | ${side.name} | ${round(server, 3)} | ${round(postgres, 3)} | ${round(loader, 3)} | ${round(others, 0)} % (${round(busy, 0)} %) |`,
+        `| ${measure.title} | ${side.name} | ${round(server)} | ${round(postgres)} | ${round(loader)} | ${round(others, 0)} % (${round(busy, 0)} %) |`,
       );
     }
   }
