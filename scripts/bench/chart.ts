@@ -74,7 +74,7 @@ export function chartSvg(title: string, bars: RatioBar[], goals: Goal[]): string
       `<text x="${left - 8}" y="${y + 17}" font-size="12" text-anchor="end">${esc(bar.label)}</text>`,
       `<rect x="${left}" y="${y + 5}" width="${Math.max(1, xr(bar.median) - left)}" height="${rowH - 10}" fill="${colour}"/>`,
       `<line x1="${xr(bar.min)}" y1="${y + rowH / 2}" x2="${xr(bar.max)}" y2="${y + rowH / 2}" stroke="#222" stroke-width="1.5"/>`,
-      `<text x="${Math.max(xr(bar.median), xr(bar.max)) + 8}" y="${y + 17}" font-size="11" fill="#222">${round(bar.median, 3)}${bar.goal !== undefined ? ` (goal ${bar.goal})` : ''}</text>`,
+      `<text x="${Math.max(xr(bar.median), xr(bar.max), bar.goal === undefined ? 0 : xr(bar.goal)) + 8}" y="${y + 17}" font-size="11" fill="#222">${round(bar.median, 3)}${bar.goal !== undefined ? ` (goal ${bar.goal})` : ''}</text>`,
     );
     if (bar.goal !== undefined)
       out.push(

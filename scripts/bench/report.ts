@@ -305,6 +305,39 @@ export function markdown(input: ReportInput): string {
   return lines.join('\n');
 }
 
+/** The one table of bench.json: each measure's product figure, each ceiling and the ratio (median and range). */
+export interface TableRow {
+  measure: string;
+  connections: number;
+  productRate: Spread;
+  p50: number;
+  p99: Spread;
+  failures: number;
+  ceiling: string | null;
+  ceilingRate: Spread | null;
+  ratio: Spread | null;
+}
+
+export function summaryTable(measures: Measure[]): TableRow[] {
+  return measures.flatMap((m): TableRow[] => {
+    const product = {
+      measure: m.title,
+      connections: m.product.connections,
+      productRate: spread(m.product.runs.map((r) => r.rate)),
+      p50: median(m.product.runs.map((r) => r.p50)),
+      p99: spread(m.product.runs.map((r) => r.p99)),
+      failures: failuresOf(m.product),
+    };
+    if (m.ceilings.length === 0) return [{ ...product, ceiling: null, ceilingRate: null, ratio: null }];
+    return m.ceilings.map((c) => ({
+      ...product,
+      ceiling: c.name,
+      ceilingRate: spread(c.runs.map((r) => r.rate)),
+      ratio: pairedRatio(m.product, c),
+    }));
+  });
+}
+
 export const RESULTS_START = '<!-- bench:results:start (written by npm run bench) -->';
 export const RESULTS_END = '<!-- bench:results:end -->';
 
