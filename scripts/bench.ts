@@ -28,7 +28,7 @@ import { chartSvg, ratioBars } from './bench/chart';
 import { apiCall, BROWSER_ENCODINGS, request } from './bench/http';
 import { type LoadGenerator, type LoadResult, startLoadGenerator } from './bench/load';
 import { judge } from './bench/goals';
-import { machineInfo, postgresInfo } from './bench/machine';
+import { localPostmaster, machineInfo, postgresInfo } from './bench/machine';
 import { findPgbench, GET_USER_SCRIPT, pgbenchVersion, RECHARGE_SCRIPT, runPgbench } from './bench/pgbench';
 import {
   assertLoopback,
@@ -215,11 +215,13 @@ async function startProduct(url: string): Promise<{ child: Child; origin: string
 }
 
 function fromLoad(result: LoadResult): Omit<Run, 'cpu'> {
+  // A run in which nothing was answered has no latency to read: every request took longer than the run.
+  const none = result.requests === 0 ? result.seconds * 1000 : null;
   return {
     rate: result.rps,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
+    p50: none ?? result.latency.p50,
+    p99: none ?? result.latency.p99,
+    max: none ?? result.latency.max,
     requests: result.requests,
     failures: result.errors + result.timeouts + result.non2xx + result.refused,
     detail: {
@@ -655,7 +657,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
       product,
       bare,
       loader,
-      postgresPid: database.embedded?.pid(),
+      postgresPid: database.embedded?.pid() ?? (await localPostmaster(bench.db)),
       pgbench,
       // pgbench's clients beside the server's pool (20 by default), the bench's (4) and PostgreSQL's reserved.
       pgbenchClients: (wanted) => {
@@ -800,7 +802,7 @@ async function main() {
   for (const phase of skip) notes.push(`Skipped by BENCH_SKIP: ${phase}.`);
 
   const api = skip.has('api') ? null : await apiPhase(pgbench, notes);
-  log('start times and the web, on `npm start` with a fresh DATA_DIR...');
+  if (!skip.has('start')) log('start times and the web, on `npm start` with a fresh DATA_DIR...');
   const startBegun = performance.now();
   const { startup, web } = skip.has('start') ? { startup: null, web: null } : await startPhase(notes);
   const timings = { ...(api?.timings ?? {}), 'start times and web': (performance.now() - startBegun) / 1000 };

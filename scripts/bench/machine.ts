@@ -1,5 +1,5 @@
 // What the bench ran on: the machine and the PostgreSQL server, with the settings that shape the figures.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
@@ -71,4 +71,20 @@ export async function postgresInfo(db: Db, kind: PostgresInfo['kind'], url: stri
       ]),
     ),
   };
+}
+
+/**
+ * The postmaster of a PostgreSQL on this machine (BENCH_DATABASE_URL on loopback): the parent of this connection's
+ * backend, when /proc shows it as a postgres process. Its CPU then counts as the database's (other clients of that
+ * server included); undefined when it cannot be seen.
+ */
+export async function localPostmaster(db: Db): Promise<number | undefined> {
+  const result = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const backend = result.rows[0]?.pid;
+  if (!backend || !existsSync(`/proc/${backend}/stat`)) return undefined;
+  const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (!Number.isInteger(ppid) || ppid <= 1 || !existsSync(`/proc/${ppid}/cmdline`)) return undefined;
+  const command = readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  return /postgres|postmaster/.test(command) ? ppid : undefined;
 }
