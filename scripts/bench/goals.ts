@@ -112,8 +112,8 @@ export function judge(
   ratioGoal('getUser', 'bare-fastify', 'getUser: product / bare Fastify', 0.1);
   p99Goal('getUser', 'getUser: p99 at 100 connections', 20);
   p99Goal('bill-1', `bill page 1 of ${entries.toLocaleString('en')} entries: p99 at 8 connections`, 15);
-  p99Goal('bill-1000', 'bill page 1,000: p99 at 8 connections', 15);
-  p99Goal('bill-deep', 'bill deepest page: p99 at 8 connections', 15);
+  p99Goal('bill-1000', 'bill page 1,000 (by cursor): p99 at 8 connections', 15);
+  p99Goal('bill-deep', 'bill deepest page (by cursor): p99 at 8 connections', 15);
   p99Goal('tree', 'downline tree, first screen: p99', 50);
   sizeGoal('tree', 'downline tree, first screen: size');
   p99Goal('children', 'downline children, first page: p99', 50);

@@ -171,3 +171,17 @@ export async function rechargeCounts(db: Db): Promise<{ recharges: number; entri
 export async function vacuumAfterWrites(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze ledger_entries, accounts, recharges, idempotency_keys, sessions`);
 }
+
+/**
+ * The cursor the client holds when it asks for `page` of an agent's diamonds by scrolling: the id of the last entry
+ * of the page before (newest first, as the bill list orders them).
+ */
+export async function billCursor(db: Db, agentId: number, page: number, pageSize: number): Promise<string> {
+  const result = await db.execute<{ id: string }>(sql`
+    select e.id::text as id from ledger_entries e
+     where e.account_id = (select id from accounts where owner_type = 'agent' and owner_id = ${agentId} and currency = 'diamonds')
+     order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize - 1} limit 1`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error(`no entry before page ${page} of agent ${agentId}`);
+  return id;
+}

@@ -370,12 +370,27 @@ export const calls = {
       billType: ZBillType.optional(),
       from: ZIsoDateInput.optional(),
       to: ZIsoDateInput.optional(),
+      /**
+       * Keyset paging (decision 023): the `nextCursor` of the page before, i.e. the id of its last entry; the page
+       * then starts right after that entry, an index seek however deep. `page` is still the number shown. Without
+       * it page N walks past the entries before it (correct, slower when deep). An id that is not one of the
+       * caller's entries of this currency is refused with HTTP 400.
+       */
+      cursor: z
+        .string()
+        .regex(/^\d{1,18}$/, 'cursor must be an entry id')
+        .optional(),
     }),
     /**
-     * `total` is exact up to BILL_COUNT_CAP; beyond it the count stops there and `totalIsLowerBound` is true
-     * ("10000+"), so a page stays fast on an account with millions of entries.
+     * Without a cursor `total` is exact up to BILL_COUNT_CAP; beyond it the count stops there and
+     * `totalIsLowerBound` is true ("10000+"), so a page stays fast on an account with millions of entries. With a
+     * cursor nothing is counted: `total` is the entries up to this page plus one when another follows
+     * (`totalIsLowerBound` true). `nextCursor`: the cursor of the next page, null on the last.
      */
-    data: ZPage(ZBillEntry).extend({ totalIsLowerBound: z.boolean() }),
+    data: ZPage(ZBillEntry).extend({
+      totalIsLowerBound: z.boolean(),
+      nextCursor: z.string().nullable().default(null),
+    }),
   }),
   billDetail: call({
     method: 'GET',

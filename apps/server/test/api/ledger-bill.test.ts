@@ -269,6 +269,7 @@ describe('agent/user/bill', () => {
       totalIsLowerBound: false,
       page: 1,
       pageSize: 20,
+      nextCursor: null,
     });
     expect((await bill(token, { currency: 2, page: 3, pageSize: 5 })).data).toEqual({
       list: [],
@@ -276,6 +277,7 @@ describe('agent/user/bill', () => {
       totalIsLowerBound: false,
       page: 3,
       pageSize: 5,
+      nextCursor: null,
     });
   });
 

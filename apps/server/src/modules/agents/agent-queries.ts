@@ -6,11 +6,12 @@ import {
   fenToMoney,
   type AgentLevel,
 } from '@promoter/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, agents, ledgerEntries, players } from '../../db/schema';
+import { type Prepared, runPrepared } from '../../db/prepared';
+import { agents } from '../../db/schema';
 import { AppError } from '../../errors';
-import { getPlatformTimeZone } from '../options/options-service';
+import { OPTION_DEFAULTS } from '../options/options-service';
 
 export interface AgentRow {
   id: number;
@@ -46,70 +47,65 @@ export const inviteUrl = (publicUrl: string, agentId: number) =>
   clientUrl(publicUrl, clientLinks.signUp.getHref({ from: agentId }));
 
 /**
+ * getUser's figures in one prepared statement (decision 023): the agent and its player, its two accounts, and
+ * today's profit and diamonds sold, summed from the ledger since midnight in the platform's time zone. The time
+ * zone is the option's row read inside the same statement (else the default, $2): always the current one, with no
+ * round trip and no cache to invalidate.
+ */
+const AGENT_USER: Prepared = {
+  name: 'agent_user_v1',
+  text: `with tz as (
+  select coalesce((select value from options where key = 'platform.timezone'), $2::text) as name
+), own as (
+  select id, currency, value from accounts where owner_type = 'agent' and owner_id = $1::int
+), today as (
+  select coalesce(sum(e.amount) filter (where own.currency = 'balance' and e.bill_type = 5), 0)::bigint as profit,
+         coalesce(sum(e.amount) filter (where own.currency = 'diamonds' and e.bill_type in (2, 3)), 0)::bigint as sold
+    from own join ledger_entries e on e.account_id = own.id, tz
+   where e.bill_type in (2, 3, 5)
+     and e.created_at >= (date_trunc('day', now() at time zone tz.name) at time zone tz.name)
+)
+select a.id, a.player_id, a.level, a.status, a.parent_id, p.nickname, p.avatar, p.mobile,
+       (select value from own where currency = 'balance') as balance,
+       (select value from own where currency = 'diamonds') as diamonds,
+       today.profit, today.sold
+  from agents a join players p on p.id = a.player_id, today
+ where a.id = $1::int`,
+};
+
+/**
  * The agent as getUser answers it: profile, balance and diamonds, and today's profit and diamonds sold, summed
- * from the ledger since midnight in the platform's time zone.
+ * from the ledger since midnight in the platform's time zone. One round trip.
  */
 export async function loadAgentUser(db: DbOrTx, agentId: number, publicUrl: string): Promise<TAgentUser> {
-  const [row] = await db
-    .select({
-      agentId: agents.id,
-      playerId: agents.playerId,
-      level: agents.level,
-      status: agents.status,
-      parentId: agents.parentId,
-      nickname: players.nickname,
-      avatar: players.avatar,
-      mobile: players.mobile,
-    })
-    .from(agents)
-    .innerJoin(players, eq(players.id, agents.playerId))
-    .where(eq(agents.id, agentId));
+  const [row] = await runPrepared<{
+    id: number;
+    player_id: number;
+    level: number;
+    status: AgentRow['status'];
+    parent_id: number | null;
+    nickname: string;
+    avatar: string;
+    mobile: string | null;
+    balance: number | null;
+    diamonds: number | null;
+    profit: number;
+    sold: number;
+  }>(db, AGENT_USER, [agentId, OPTION_DEFAULTS['platform.timezone'].value]);
   if (!row) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
-
-  const tz = await getPlatformTimeZone(db);
-  const own = await db
-    .select({ id: accounts.id, currency: accounts.currency, value: accounts.value })
-    .from(accounts)
-    .where(and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId)));
-  const balance = own.find((a) => a.currency === 'balance');
-  const diamonds = own.find((a) => a.currency === 'diamonds');
-
-  let todayProfit = 0;
-  let todayDiamonds = 0;
-  if (own.length > 0) {
-    const [today] = await db
-      .select({
-        profit: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.accountId} = ${balance?.id ?? 0} and ${ledgerEntries.billType} = 5), 0)::bigint`,
-        sold: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.accountId} = ${diamonds?.id ?? 0} and ${ledgerEntries.billType} in (2, 3)), 0)::bigint`,
-      })
-      .from(ledgerEntries)
-      .where(
-        and(
-          inArray(
-            ledgerEntries.accountId,
-            own.map((a) => a.id),
-          ),
-          inArray(ledgerEntries.billType, [2, 3, 5]),
-          sql`${ledgerEntries.createdAt} >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
-        ),
-      );
-    todayProfit = Number(today?.profit ?? 0);
-    todayDiamonds = Number(today?.sold ?? 0);
-  }
-
   return {
-    agentId: row.agentId,
-    playerId: row.playerId,
+    agentId: row.id,
+    playerId: row.player_id,
     nickname: row.nickname,
     avatar: row.avatar,
     level: row.level as AgentLevel,
     status: row.status,
-    balance: fenToMoney(balance?.value ?? 0),
-    diamonds: diamonds?.value ?? 0,
-    todayProfit: fenToMoney(todayProfit),
-    todayDiamonds,
+    balance: fenToMoney(row.balance ?? 0),
+    diamonds: row.diamonds ?? 0,
+    todayProfit: fenToMoney(row.profit),
+    todayDiamonds: row.sold,
     mobile: row.mobile,
-    parentId: row.parentId,
-    inviteUrl: inviteUrl(publicUrl, row.agentId),
+    parentId: row.parent_id,
+    inviteUrl: inviteUrl(publicUrl, row.id),
   };
 }

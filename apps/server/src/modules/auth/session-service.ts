@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ResponseCode, SESSION_LIST_MAX, type TSignedInSession } from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { type Prepared, runPrepared } from '../../db/prepared';
 import { AppError } from '../../errors';
-import { agents, sessions } from '../../db/schema';
+import { sessions } from '../../db/schema';
 
 /** What a request knows about its caller once its token has been resolved. */
 export interface SessionContext {
@@ -33,41 +34,44 @@ export async function createSession(
 }
 
 /**
- * Resolves a token and slides its expiry. The expiry is moved at most once a minute per session, so a busy
- * client does not write on every request.
+ * The session lookup every signed-in request makes, in one round trip (decision 023): the token's live, unrevoked
+ * session with its agent's status, and the sliding renewal in the same statement. The expiry moves to now + the
+ * TTL at most once a minute per session (when it was last seen over a minute ago), so a busy client does not write
+ * on every request; a data-modifying CTE always runs to completion, read or not.
  */
+const RESOLVE_SESSION: Prepared = {
+  name: 'session_resolve_v1',
+  text: `with s as (
+  select s.id, s.player_id, s.agent_id, a.status as agent_status,
+         s.last_seen_at < now() - interval '1 minute' as stale
+    from sessions s left join agents a on a.id = s.agent_id
+   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+), slide as (
+  update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2::int)
+   where id = (select id from s where stale)
+  returning id
+)
+select id, player_id, agent_id, agent_status from s`,
+};
+
+/** Resolves a token (and slides its expiry): one prepared statement. */
 export async function resolveSession(
   db: DbOrTx,
   token: string,
   ttlHours: number,
 ): Promise<SessionContext | null> {
-  const tokenHash = hashToken(token);
-  // The common case, a session seen within the last minute, is one indexed read and no write.
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      playerId: sessions.playerId,
-      agentId: sessions.agentId,
-      agentStatus: agents.status,
-      stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
-    })
-    .from(sessions)
-    .leftJoin(agents, eq(agents.id, sessions.agentId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    );
+  const [row] = await runPrepared<{
+    id: number;
+    player_id: number;
+    agent_id: number | null;
+    agent_status: SessionContext['agentStatus'];
+  }>(db, RESOLVE_SESSION, [hashToken(token), ttlHours]);
   if (!row) return null;
-  if (row.stale) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
-      .where(eq(sessions.id, row.sessionId));
-  }
   return {
-    sessionId: row.sessionId,
-    playerId: row.playerId,
-    agentId: row.agentId,
-    agentStatus: row.agentId === null ? null : (row.agentStatus ?? 'frozen'),
+    sessionId: row.id,
+    playerId: row.player_id,
+    agentId: row.agent_id,
+    agentStatus: row.agent_id === null ? null : (row.agent_status ?? 'frozen'),
   };
 }
 

@@ -1,6 +1,7 @@
 import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { type Prepared, runPrepared } from '../../db/prepared';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
@@ -37,43 +38,216 @@ export interface EntryFilter {
   to?: string;
   page: number;
   pageSize: number;
+  /**
+   * The id of the last entry of the page before (keyset pagination, decision 023): the page starts right after it,
+   * an index seek however deep. Without it, page N is found by walking the index past (N - 1) x pageSize entries.
+   */
+  cursor?: string;
+}
+
+/** Which account is paged: the caller's of one currency (looked up in the same statement), or one known by id. */
+type AccountRef = { agentId: number; currency: Currency } | { accountId: number };
+
+/** What a page statement contains; each distinct shape is one named prepared statement. */
+interface Shape {
+  byAgent: boolean;
+  billType: boolean;
+  from: boolean;
+  to: boolean;
+  /** Keyset: after the cursor's entry. */
+  cursor: boolean;
+  /** A page after the first without a cursor: its first entry is found by an index-only walk (offset). */
+  offset: boolean;
+  /** The capped count (pages without a cursor). */
+  count: boolean;
+}
+
+type Param =
+  'owner' | 'currency' | 'account' | 'billType' | 'from' | 'to' | 'cursor' | 'offset' | 'limit' | 'cap';
+
+const statements = new Map<string, { statement: Prepared; params: Param[] }>();
+
+/**
+ * The page statement of a shape, built once: the account, the cursor's entry (which must be of that account), the
+ * page's rows newest first (one more than asked: whether another page follows) and, without a cursor, the count
+ * stopped at BILL_COUNT_CAP + 1, all in one round trip. Every walk is of the composite index (account, time, id) or
+ * (account, type, time, id): the cursor's and the offset's start are row comparisons the index seeks to, and the
+ * offset's walk reads only the index. One row comes back even when the page is empty (its entry columns null), so
+ * the count and the cursor check always arrive.
+ */
+function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
+  const key = Object.entries(shape)
+    .map(([k, v]) => (v ? k : ''))
+    .filter(Boolean)
+    .join('_');
+  const known = statements.get(key);
+  if (known) return known;
+  const params: Param[] = [];
+  const $ = (param: Param, type: string) => {
+    params.push(param);
+    return `$${params.length}::${type}`;
+  };
+  const account = shape.byAgent
+    ? `select id from accounts where owner_type = 'agent' and owner_id = ${$('owner', 'int')} and currency = ${$('currency', 'text')}`
+    : `select ${$('account', 'int')} as id`;
+  const filter = [
+    'e.account_id = (select id from acct)',
+    shape.billType ? `e.bill_type = ${$('billType', 'smallint')}` : '',
+    shape.from ? `e.created_at >= ${$('from', 'timestamptz')}` : '',
+    shape.to ? `e.created_at < ${$('to', 'timestamptz')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const ctes = [`acct as materialized (${account})`];
+  const seek: string[] = [];
+  if (shape.cursor) {
+    ctes.push(
+      `cur as materialized (select e.created_at, e.id from ledger_entries e where e.id = ${$('cursor', 'bigint')} and e.account_id = (select id from acct))`,
+    );
+    seek.push('(e.created_at, e.id) < ((select created_at from cur), (select id from cur))');
+  }
+  if (shape.offset) {
+    ctes.push(
+      `start as materialized (select e.created_at, e.id from ledger_entries e where ${filter} order by e.created_at desc, e.id desc offset ${$('offset', 'int')} limit 1)`,
+    );
+    seek.push('(e.created_at, e.id) <= ((select created_at from start), (select id from start))');
+  }
+  ctes.push(
+    `page as (select e.* from ledger_entries e where ${[filter, ...seek].join(' and ')} order by e.created_at desc, e.id desc limit ${$('limit', 'int')})`,
+  );
+  const meta = [
+    shape.cursor ? '(select count(*) from cur)::int as cursor_found' : 'null::int as cursor_found',
+    shape.count
+      ? `(select count(*) from (select 1 from ledger_entries e where ${filter} limit ${$('cap', 'int')}) capped)::int as total`
+      : 'null::int as total',
+  ];
+  const text = `with ${ctes.join(',\n')}\nselect ${meta.join(', ')}, p.* from (select 1) one left join page p on true order by p.created_at desc, p.id desc`;
+  const built = { statement: { name: `ledger_page_${key}`, text }, params };
+  statements.set(key, built);
+  return built;
+}
+
+interface PageRow {
+  cursor_found: number | null;
+  total: number | null;
+  id: number | null;
+  account_id: number;
+  amount: number;
+  after: number;
+  bill_type: number;
+  ref_type: string;
+  ref_id: string;
+  counterparty_type: 'agent' | 'player' | null;
+  counterparty_id: number | null;
+  memo: string;
+  memo_key: string | null;
+  memo_params: Record<string, string | number> | null;
+  created_at: Date;
+}
+
+const toEntryRow = (r: PageRow): EntryRow => ({
+  id: r.id as number,
+  accountId: r.account_id,
+  amount: r.amount,
+  after: r.after,
+  billType: r.bill_type,
+  refType: r.ref_type,
+  refId: r.ref_id,
+  counterpartyType: r.counterparty_type,
+  counterpartyId: r.counterparty_id,
+  memo: r.memo,
+  memoKey: r.memo_key,
+  memoParams: r.memo_params,
+  createdAt: r.created_at,
+});
+
+/** A cursor that is not an entry of the paged account: the request is malformed (400, like a bad field). */
+const badCursor = () => Object.assign(new Error('cursor: not an entry of this list'), { statusCode: 400 });
+
+interface LedgerPage {
+  rows: EntryRow[];
+  total: number;
+  totalIsLowerBound: boolean;
+  /** The last row's id when another page follows (the next page's cursor), else null. */
+  nextCursor: string | null;
 }
 
 /**
- * One account's entries, newest first, filtered and paged. Both the page and the count walk the composite indexes
- * (account, time, id) or (account, type, time, id), so an account with a million entries pages as fast as a new one.
- * The count stops at BILL_COUNT_CAP: an exact count of a million entries would cost more than the page itself. The
- * agent's flow and the console's ledger of an agent both read through here.
+ * One account's entries, newest first, filtered and paged, in one round trip (decision 023). With a cursor the page
+ * is an index seek however deep, and nothing is counted: `total` is then what is known, the entries up to this page
+ * and one more when another follows (a lower bound, as a client paging by `total` needs). Without one (the first
+ * page, or a jump to page N) the count stops at BILL_COUNT_CAP: an exact count of a million entries would cost more
+ * than the page itself.
+ */
+async function ledgerPage(db: DbOrTx, ref: AccountRef, query: EntryFilter): Promise<LedgerPage> {
+  const cursor = query.cursor !== undefined;
+  const shape: Shape = {
+    byAgent: 'agentId' in ref,
+    billType: query.billType !== undefined,
+    from: query.from !== undefined,
+    to: query.to !== undefined,
+    cursor,
+    offset: !cursor && query.page > 1,
+    count: !cursor,
+  };
+  const { statement, params } = pageStatement(shape);
+  const values: Record<Param, unknown> = {
+    owner: 'agentId' in ref ? ref.agentId : null,
+    currency: 'agentId' in ref ? ref.currency : null,
+    account: 'accountId' in ref ? ref.accountId : null,
+    billType: query.billType ?? null,
+    from: query.from ? new Date(query.from) : null,
+    to: query.to ? new Date(query.to) : null,
+    cursor: query.cursor ?? null,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize + 1,
+    cap: BILL_COUNT_CAP + 1,
+  };
+  const result = await runPrepared<PageRow>(
+    db,
+    statement,
+    params.map((p) => values[p]),
+  );
+  const meta = result[0];
+  if (cursor && !meta?.cursor_found) throw badCursor();
+  const all = result.filter((r) => r.id !== null).map(toEntryRow);
+  const rows = all.slice(0, query.pageSize);
+  const more = all.length > query.pageSize;
+  const nextCursor = more ? String(rows[rows.length - 1]?.id) : null;
+  if (!cursor) {
+    const total = Number(meta?.total ?? 0);
+    return {
+      rows,
+      total: Math.min(total, BILL_COUNT_CAP),
+      totalIsLowerBound: total > BILL_COUNT_CAP,
+      nextCursor,
+    };
+  }
+  return {
+    rows,
+    total: (query.page - 1) * query.pageSize + rows.length + (more ? 1 : 0),
+    totalIsLowerBound: more,
+    nextCursor,
+  };
+}
+
+/**
+ * One account's entries, newest first, filtered and paged (the console's ledger of an agent reads through here);
+ * an account that does not exist has none.
  */
 export async function entryPage(
   db: DbOrTx,
   accountId: number | undefined,
   query: EntryFilter,
-): Promise<{ rows: EntryRow[]; total: number; totalIsLowerBound: boolean }> {
-  if (accountId === undefined) return { rows: [], total: 0, totalIsLowerBound: false };
-  const where = and(
-    eq(ledgerEntries.accountId, accountId),
-    query.billType !== undefined ? eq(ledgerEntries.billType, query.billType) : undefined,
-    query.from ? gte(ledgerEntries.createdAt, new Date(query.from)) : undefined,
-    query.to ? lt(ledgerEntries.createdAt, new Date(query.to)) : undefined,
-  );
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${ledgerEntries} where ${where} limit ${BILL_COUNT_CAP + 1}) capped`,
-    ),
-  ]);
-  const total = Number(counted.rows[0]?.n ?? 0);
-  return { rows, total: Math.min(total, BILL_COUNT_CAP), totalIsLowerBound: total > BILL_COUNT_CAP };
+): Promise<{ rows: EntryRow[]; total: number; totalIsLowerBound: boolean; nextCursor: string | null }> {
+  if (accountId === undefined) return { rows: [], total: 0, totalIsLowerBound: false, nextCursor: null };
+  return ledgerPage(db, { accountId }, query);
 }
 
-/** The caller's entries of one currency (`agent/user/bill`). */
+/**
+ * The caller's entries of one currency (`agent/user/bill`): the account, the page and its count in one statement.
+ * A cursor that is not one of the caller's entries of that currency is refused (400), so no agent pages another's.
+ */
 export async function listBill(
   db: Db,
   agentId: number,
@@ -81,14 +255,14 @@ export async function listBill(
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
-  const account = (await agentAccounts(db, agentId)).find((a) => a.currency === currency);
-  const page = await entryPage(db, account?.id, query);
+  const page = await ledgerPage(db, { agentId, currency }, query);
   return {
     list: page.rows.map((row) => toBillEntry(row, currency, locale)),
     total: page.total,
     totalIsLowerBound: page.totalIsLowerBound,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor: page.nextCursor,
   };
 }
 
