@@ -63,6 +63,12 @@ export const ZAdminLedgerEntry = z.object({
 /** The columns the agents list can be sorted by on the server. */
 export const ZAdminAgentSort = z.enum(['createdAt', 'agentId', 'level', 'balance', 'diamonds']);
 export type AdminAgentSort = z.infer<typeof ZAdminAgentSort>;
+/** The columns the players list can be sorted by on the server. */
+export const ZAdminPlayerSort = z.enum(['createdAt', 'playerId', 'diamonds']);
+export type AdminPlayerSort = z.infer<typeof ZAdminPlayerSort>;
+/** The columns the adjustments list can be sorted by on the server. */
+export const ZAdminAdjustmentSort = z.enum(['createdAt', 'decidedAt']);
+export type AdminAdjustmentSort = z.infer<typeof ZAdminAdjustmentSort>;
 
 /** An order as the console lists it beside an agent or a player. */
 export const ZAdminOrderSummary = z.object({
@@ -331,7 +337,8 @@ export const adminAgentCalls = {
     path: 'admin/players/list',
     auth: 'operator',
     right: 'read',
-    summary: 'Players by id, nickname, mobile and bound agent, newest first, paged on the server',
+    summary:
+      'Players by id, nickname, mobile and bound agent, sorted by time, id or diamonds (newest first unless asked), paged on the server',
     input: ZPageQuery.extend({
       playerId: ZPlayerId.optional(),
       nickname: ZText(64).optional(),
@@ -341,6 +348,9 @@ export const adminAgentCalls = {
         .regex(/^\d{1,11}$/, 'mobile: up to 11 digits')
         .optional(),
       boundAgentId: ZAgentId.optional(),
+      /** Default: newest first; the id breaks ties. */
+      sort: ZAdminPlayerSort.optional(),
+      order: ZSortOrder.optional(),
     }),
     data: ZPage(ZAdminPlayer),
   }),
@@ -446,11 +456,15 @@ export const adminAgentCalls = {
     path: 'admin/adjustments/list',
     auth: 'operator',
     right: 'read',
-    summary: 'Manual adjustments, newest first (pending ones oldest first), by status and owner',
+    summary:
+      'Manual adjustments by status and owner, sorted by creation or decision time (newest first, pending ones oldest first, unless asked)',
     input: ZPageQuery.extend({
       status: ZAdjustmentStatus.optional(),
       ownerType: ZAdjustmentOwnerType.optional(),
       ownerId: ZId.optional(),
+      /** Default: newest first, pending ones oldest first (the order they are worked in); the id breaks ties. */
+      sort: ZAdminAdjustmentSort.optional(),
+      order: ZSortOrder.optional(),
     }),
     data: ZPage(ZAdjustment),
   }),

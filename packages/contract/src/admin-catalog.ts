@@ -10,6 +10,7 @@ import {
   ZPage,
   ZPageQuery,
   ZPlayerId,
+  ZSortOrder,
   ZText,
 } from './common';
 import { ZOrderStatus } from './enums';
@@ -319,6 +320,10 @@ const ZOrderedIds = z
 
 export const ZOrderBuyer = z.enum(['agent', 'player']);
 
+/** The columns the orders list can be sorted by on the server. */
+export const ZAdminOrderSort = z.enum(['createdAt', 'amount']);
+export type AdminOrderSort = z.infer<typeof ZAdminOrderSort>;
+
 export const ZAdminOrder = z.object({
   id: z.string(),
   playerId: z.number().int(),
@@ -527,7 +532,8 @@ export const adminCatalogCalls = {
     path: 'admin/orders/list',
     auth: 'operator',
     right: 'read',
-    summary: 'Orders by id, player, buying agent, buyer kind, status and date of creation, newest first',
+    summary:
+      'Orders by id, player, buying agent, buyer kind, status and date of creation, sorted by time or amount (newest first unless asked), paged on the server',
     input: ZPageQuery.extend({
       orderId: ZText(64).optional(),
       playerId: ZPlayerId.optional(),
@@ -536,6 +542,9 @@ export const adminCatalogCalls = {
       status: ZOrderStatus.optional(),
       from: ZIsoDateInput.optional(),
       to: ZIsoDateInput.optional(),
+      /** Default: newest first; the id breaks ties. */
+      sort: ZAdminOrderSort.optional(),
+      order: ZSortOrder.optional(),
     }),
     data: ZPage(ZAdminOrder),
   }),

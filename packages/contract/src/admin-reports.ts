@@ -148,12 +148,23 @@ export const REPORT_TOP_AGENTS = 10;
 
 // ---- CSV exports -----------------------------------------------------------------------------------------------------
 
-/** The lists an operator can export as CSV (streamed: `GET /api/admin/export/<kind>`, right `reports`). */
-export const EXPORT_KINDS = ['withdrawals', 'ledger', 'orders', 'agents'] as const;
+/**
+ * The lists an operator can export as CSV (streamed: `GET /api/admin/export/<kind>`, right `reports`, the audit log's
+ * `audit.read`).
+ */
+export const EXPORT_KINDS = [
+  'withdrawals',
+  'ledger',
+  'orders',
+  'agents',
+  'players',
+  'adjustments',
+  'audit',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const ZExportKind = z.enum(EXPORT_KINDS);
 
-/** The right every export needs. */
+/** The right an export needs unless its definition names another (the audit log: whoever may read it). */
 export const EXPORT_RIGHT: OperatorRight = 'reports';
 
 /**
@@ -177,8 +188,8 @@ const ZLedgerExportFilter = z
   });
 
 /**
- * Each export's filters. Withdrawals, orders and agents take their list call's filters (what the operator filtered is
- * what it exports); not the page nor the sort: an export runs newest first.
+ * Each export's filters. All but the ledger take their list call's filters (what the operator filtered is what it
+ * exports); not the page nor the sort: an export runs newest first.
  */
 export const exportFilters = {
   withdrawals: adminCalls.adminWithdrawalList.input.pick({
@@ -207,6 +218,25 @@ export const exportFilters = {
     status: true,
     parentId: true,
   }),
+  players: adminAgentCalls.adminPlayerList.input.pick({
+    playerId: true,
+    nickname: true,
+    mobile: true,
+    boundAgentId: true,
+  }),
+  adjustments: adminAgentCalls.adminAdjustmentList.input.pick({
+    status: true,
+    ownerType: true,
+    ownerId: true,
+  }),
+  audit: adminCalls.adminAuditList.input.pick({
+    operatorId: true,
+    action: true,
+    targetType: true,
+    targetId: true,
+    from: true,
+    to: true,
+  }),
 } as const satisfies Record<ExportKind, z.ZodType>;
 
 /** The filters of an export as the console sends them. */
@@ -225,13 +255,17 @@ export interface ExportDef<K extends ExportKind = ExportKind> {
   input: (typeof exportFilters)[K];
 }
 
-function exportDef<K extends ExportKind>(kind: K, summary: string): ExportDef<K> {
+function exportDef<K extends ExportKind>(
+  kind: K,
+  summary: string,
+  right: OperatorRight = EXPORT_RIGHT,
+): ExportDef<K> {
   return {
     kind,
     method: 'GET',
     path: `admin/export/${kind}`,
     auth: 'operator',
-    right: EXPORT_RIGHT,
+    right,
     summary,
     input: exportFilters[kind],
   };
@@ -249,6 +283,13 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
   ),
   orders: exportDef('orders', 'Shop orders as CSV, by status, buyer and time'),
   agents: exportDef('agents', 'Agents as CSV, filtered as the agents list is'),
+  players: exportDef('players', 'Players as CSV, filtered as the players list is'),
+  adjustments: exportDef('adjustments', 'Manual adjustments as CSV, by status and owner'),
+  audit: exportDef(
+    'audit',
+    'The audit log as CSV, filtered as its screen is (right audit.read: whoever may read the log)',
+    'audit.read',
+  ),
 };
 
 // ---- calls -------------------------------------------------------------------------------------------------------

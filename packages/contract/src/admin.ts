@@ -91,6 +91,9 @@ const ZBatchResult = z.object({
 /** The columns the withdrawal queue can be sorted by on the server. */
 export const ZAdminWithdrawalSort = z.enum(['createdAt', 'amount']);
 export type AdminWithdrawalSort = z.infer<typeof ZAdminWithdrawalSort>;
+/** The columns the audit log can be sorted by on the server. */
+export const ZAdminAuditSort = z.enum(['createdAt', 'operator', 'action']);
+export type AdminAuditSort = z.infer<typeof ZAdminAuditSort>;
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
@@ -282,7 +285,8 @@ export const adminCalls = {
     path: 'admin/audit/list',
     auth: 'operator',
     right: 'audit.read',
-    summary: 'The audit log, newest first: by operator, action, target and date',
+    summary:
+      'The audit log by operator, action, target and date, sorted by time, operator or action (newest first unless asked)',
     input: ZPageQuery.extend({
       operatorId: ZId.optional(),
       action: ZText(64).optional(),
@@ -290,6 +294,9 @@ export const adminCalls = {
       targetId: ZText(64).optional(),
       from: ZIsoDateInput.optional(),
       to: ZIsoDateInput.optional(),
+      /** Default: newest first; the id breaks ties. */
+      sort: ZAdminAuditSort.optional(),
+      order: ZSortOrder.optional(),
     }),
     data: ZPage(ZAuditEntry),
   }),

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BillType, type ExportKind, exportDefs, REPORT_MAX_DAYS, ResponseCode } from '@promoter/contract';
+import {
+  BillType,
+  type ExportKind,
+  exportDefs,
+  hasRight,
+  REPORT_MAX_DAYS,
+  ResponseCode,
+} from '@promoter/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, auditLog, orders, players, withdrawals } from '../../src/db/schema';
@@ -518,11 +525,18 @@ describe('CSV exports', () => {
           data: null,
         });
       }
-      for (const token of [support, viewer]) {
+      // Each export's right: `reports`, the audit log's `audit.read` (finance may not read it).
+      const { right } = exportDefs[kind];
+      for (const [role, token] of [
+        ['finance', finance],
+        ['support', support],
+        ['viewer', viewer],
+      ] as const) {
+        if (hasRight(role, right)) continue;
         const answer = await exportCsv(kind, { token });
-        expect(JSON.parse(answer.body), kind).toEqual({
+        expect(JSON.parse(answer.body), `${kind} as ${role}`).toEqual({
           code: ResponseCode.operatorForbidden,
-          msg: '您的角色没有此操作的权限（reports）',
+          msg: `您的角色没有此操作的权限（${right}）`,
           data: null,
         });
       }

@@ -213,7 +213,10 @@ const table: Record<CallName, Case[]> = {
   adminWithdrawalFail: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
   adminWithdrawalBatchApprove: [{ input: () => ({ ids: ['999999999'] }), mayAct: NOBODY }],
   adminWithdrawalBatchReject: [{ input: () => ({ ids: ['999999999'], reason: 'matrix' }), mayAct: NOBODY }],
-  adminAuditList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminAuditList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ sort: 'action', order: 'asc' }), mayAct: NOBODY },
+  ],
   // Settings, catalog and orders (issue 11): an update to the value it has, edits of rows that do not exist.
   adminOptionsGet: [{ input: () => ({}), mayAct: NOBODY }],
   adminOptionsUpdate: [
@@ -247,7 +250,10 @@ const table: Record<CallName, Case[]> = {
   ],
   adminGoodsSetActive: [{ input: () => ({ id: 999_999, active: false }), mayAct: NOBODY }],
   adminGoodsReorder: [{ input: () => ({ categoryId: 999_999, ids: [999_999] }), mayAct: NOBODY }],
-  adminOrderList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminOrderList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ sort: 'amount', order: 'asc' }), mayAct: NOBODY },
+  ],
   adminOrderDetail: [{ input: (w) => ({ orderId: w.orderOf.agent }), mayAct: NOBODY }],
   adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
   adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
@@ -277,7 +283,10 @@ const table: Record<CallName, Case[]> = {
       mayAct: NOBODY,
     },
   ],
-  adminPlayerList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminPlayerList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ sort: 'diamonds', order: 'desc' }), mayAct: NOBODY },
+  ],
   adminPlayerDetail: [{ input: (w) => ({ playerId: w.ids.player.playerId }), mayAct: NOBODY }],
   adminPlayerRecharges: [{ input: (w) => ({ playerId: w.xp }), mayAct: NOBODY }],
   adminPlayerUnbind: [
@@ -299,7 +308,10 @@ const table: Record<CallName, Case[]> = {
   ],
   adminAdjustmentApprove: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
   adminAdjustmentReject: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
-  adminAdjustmentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminAdjustmentList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ sort: 'decidedAt', order: 'asc' }), mayAct: NOBODY },
+  ],
   adminReportSummary: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
   adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
   adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],

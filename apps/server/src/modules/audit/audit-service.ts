@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { AdminAuditSort, SortOrder } from '@promoter/contract';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -33,19 +34,25 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, record: AuditRe
   });
 }
 
-export interface AuditQuery {
-  page: number;
-  pageSize: number;
-  operatorId?: number;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  from?: string;
-  to?: string;
+/** The log's filters: the list's and the CSV export's (reports), so both show the same entries. */
+export interface AuditFilter {
+  operatorId?: number | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
-export async function listAudit(db: DbOrTx, query: AuditQuery) {
-  const where = and(
+export interface AuditQuery extends AuditFilter {
+  page: number;
+  pageSize: number;
+  sort?: AdminAuditSort;
+  order?: SortOrder;
+}
+
+export function auditFilter(query: AuditFilter): SQL | undefined {
+  return and(
     query.operatorId !== undefined ? eq(auditLog.operatorId, query.operatorId) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
@@ -53,12 +60,33 @@ export async function listAudit(db: DbOrTx, query: AuditQuery) {
     query.from ? gte(auditLog.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(auditLog.createdAt, new Date(query.to)) : undefined,
   );
+}
+
+/** The columns the log sorts by (the operator by the name it acted under, as the list shows it). */
+const SORT_COLUMNS = {
+  createdAt: auditLog.createdAt,
+  operator: auditLog.operatorName,
+  action: auditLog.action,
+} as const;
+
+/**
+ * The log filtered and sorted on the server (newest first unless asked, the audit_log_time_idx walk), paginated. Ties
+ * are broken by time, newest first, then by the id, so a page never shifts.
+ */
+export async function listAudit(db: DbOrTx, query: AuditQuery) {
+  const where = auditFilter(query);
+  const by = query.order === 'asc' ? asc : desc;
+  const sort = query.sort ?? 'createdAt';
+  const order =
+    sort === 'createdAt'
+      ? [by(auditLog.createdAt), by(auditLog.id)]
+      : [by(SORT_COLUMNS[sort]), desc(auditLog.createdAt), desc(auditLog.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(auditLog).where(where),

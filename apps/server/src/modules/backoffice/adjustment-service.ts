@@ -1,12 +1,14 @@
 import {
+  type AdminAdjustmentSort,
   type AdjustmentStatus,
   BillType,
   fenToMoney,
   moneyToFen,
+  type SortOrder,
   type TAdjustment,
 } from '@promoter/contract';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { adjustments, agents, operators, players } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -267,25 +269,45 @@ export async function rejectAdjustment(
   return loadDto(db, id);
 }
 
-export interface AdjustmentQuery {
-  page: number;
-  pageSize: number;
-  status?: AdjustmentStatus;
-  ownerType?: 'agent' | 'player';
-  ownerId?: number;
+/** The list's filters: the list's and the CSV export's (reports), so both show the same adjustments. */
+export interface AdjustmentFilter {
+  status?: AdjustmentStatus | undefined;
+  ownerType?: 'agent' | 'player' | undefined;
+  ownerId?: number | undefined;
 }
 
-/** Adjustments filtered on the server; pending ones oldest first (the order they are worked in). */
-export async function listAdjustments(db: DbOrTx, query: AdjustmentQuery) {
-  const where = and(
+export function adjustmentFilter(query: AdjustmentFilter): SQL | undefined {
+  return and(
     query.status ? eq(adjustments.status, query.status) : undefined,
     query.ownerType ? eq(adjustments.ownerType, query.ownerType) : undefined,
     query.ownerId !== undefined ? eq(adjustments.ownerId, query.ownerId) : undefined,
   );
-  const order =
-    query.status === 'pending'
-      ? [asc(adjustments.createdAt), asc(adjustments.id)]
-      : [desc(adjustments.createdAt), desc(adjustments.id)];
+}
+
+export interface AdjustmentQuery extends AdjustmentFilter {
+  page: number;
+  pageSize: number;
+  sort?: AdminAdjustmentSort;
+  order?: SortOrder;
+}
+
+/**
+ * The list's order: as asked, else pending ones oldest first (the order they are worked in) and the others newest
+ * first. The id breaks ties; the undecided ones come last when sorted by decision time, either way.
+ */
+function adjustmentOrder(query: AdjustmentQuery): SQL[] {
+  const direction = query.order ?? (query.sort ? 'desc' : query.status === 'pending' ? 'asc' : 'desc');
+  const by = direction === 'asc' ? asc : desc;
+  const id = by(adjustments.id);
+  if (query.sort === 'decidedAt')
+    return [sql`${adjustments.decidedAt} ${sql.raw(direction)} nulls last`, by(adjustments.createdAt), id];
+  return [by(adjustments.createdAt), id];
+}
+
+/** Adjustments filtered, sorted (adjustmentOrder) and paginated on the server. */
+export async function listAdjustments(db: DbOrTx, query: AdjustmentQuery) {
+  const where = adjustmentFilter(query);
+  const order = adjustmentOrder(query);
   const [rows, [total]] = await Promise.all([
     selectAdjustments(db)
       .where(where)

@@ -1,6 +1,6 @@
-import type { TAdminPlayer } from '@promoter/contract';
-import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AdminPlayerSort, SortOrder, TAdminPlayer } from '@promoter/contract';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, agents, auditLog, orders, players, recharges } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -51,27 +51,44 @@ const toPlayerDto = (row: PlayerSelectRow): TAdminPlayer => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export interface PlayerQuery {
-  page: number;
-  pageSize: number;
-  playerId?: number;
-  nickname?: string;
-  mobile?: string;
-  boundAgentId?: number;
+/** The list's filters: the list's and the CSV export's (reports), so both show the same players. */
+export interface PlayerFilter {
+  playerId?: number | undefined;
+  nickname?: string | undefined;
+  mobile?: string | undefined;
+  boundAgentId?: number | undefined;
 }
 
-/** Players filtered on the server, newest first, paginated. */
-export async function listPlayers(db: DbOrTx, query: PlayerQuery) {
-  const where: SQL | undefined = and(
+export function playerFilter(query: PlayerFilter): SQL | undefined {
+  return and(
     query.playerId !== undefined ? eq(players.id, query.playerId) : undefined,
     query.nickname ? sql`${players.nickname} ilike ${`%${likeEscaped(query.nickname)}%`}` : undefined,
     query.mobile ? sql`${players.mobile} like ${`%${likeEscaped(query.mobile)}%`}` : undefined,
     query.boundAgentId !== undefined ? eq(players.boundAgentId, query.boundAgentId) : undefined,
   );
+}
+
+export interface PlayerQuery extends PlayerFilter {
+  page: number;
+  pageSize: number;
+  sort?: AdminPlayerSort;
+  order?: SortOrder;
+}
+
+const SORT_COLUMNS: Record<AdminPlayerSort, SQL | AnyPgColumn> = {
+  createdAt: players.createdAt,
+  playerId: players.id,
+  diamonds: diamondsOf,
+};
+
+/** Players filtered and sorted on the server (newest first unless asked), paginated; the id breaks ties. */
+export async function listPlayers(db: DbOrTx, query: PlayerQuery) {
+  const where = playerFilter(query);
+  const column = SORT_COLUMNS[query.sort ?? 'createdAt'];
   const [rows, [total]] = await Promise.all([
     selectPlayers(db)
       .where(where)
-      .orderBy(desc(players.createdAt), desc(players.id))
+      .orderBy(...(query.order === 'asc' ? [asc(column), asc(players.id)] : [desc(column), desc(players.id)]))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(players).where(where),

@@ -1,7 +1,17 @@
 import { type ExportFilterParsed, type ExportKind, fenToMoney } from '@promoter/contract';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { accounts, agents, orders, players, withdrawals } from '../../db/schema';
+import {
+  accounts,
+  adjustments,
+  agents,
+  auditLog,
+  operators,
+  orders,
+  players,
+  withdrawals,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   type Locale,
@@ -10,8 +20,10 @@ import {
   memoTranslator,
   translate,
 } from '../../i18n/messages';
-import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { type AuditActor, auditFilter, recordAudit } from '../audit/audit-service';
+import { adjustmentFilter } from '../backoffice/adjustment-service';
 import { agentFilter } from '../backoffice/agent-admin-service';
+import { playerFilter } from '../backoffice/player-admin-service';
 import { orderFilter, orderStatusShown } from '../catalog/order-admin-service';
 import { getPlatformTimeZone } from '../options/options-service';
 import { reviewFilter } from '../withdrawals/withdrawal-review-service';
@@ -391,6 +403,171 @@ function agentSource(ctx: ExportContext, filter: ExportFilterParsed<'agents'>) {
   return prepared(source);
 }
 
+// ---- players -------------------------------------------------------------------------------------------------------
+
+function playerSource(ctx: ExportContext, filter: ExportFilterParsed<'players'>) {
+  const { db, timeZone } = ctx;
+  const ownAgent = alias(agents, 'own_agent');
+  const select = () =>
+    db
+      .select({
+        playerId: players.id,
+        keyAt: sql<string>`${players.createdAt}::text`,
+        nickname: players.nickname,
+        mobile: players.mobile,
+        diamonds: sql<number>`coalesce((select ${accounts.value} from ${accounts} where ${accounts.ownerType} = 'player' and ${accounts.ownerId} = ${players.id} and ${accounts.currency} = 'diamonds'), 0)`,
+        boundAgentId: players.boundAgentId,
+        agentId: ownAgent.id,
+        createdAt: localTime(players.createdAt, timeZone),
+      })
+      .from(players)
+      .leftJoin(ownAgent, eq(ownAgent.playerId, players.id));
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+  const source: ExportSource<Row> = {
+    columns: [
+      plain('csvPlayerId', (r) => r.playerId),
+      text('csvNickname', (r) => r.nickname),
+      text('csvMobile', (r) => r.mobile),
+      plain('csvDiamonds', (r) => Number(r.diamonds)),
+      plain('csvBoundAgentId', (r) => r.boundAgentId),
+      plain('csvOwnAgentId', (r) => r.agentId),
+      plain('csvCreatedAt', (r) => r.createdAt),
+    ],
+    // Newest first, as the list: down (created_at, id), the key of the last row read.
+    batches: () =>
+      keyset((after) =>
+        select()
+          .where(
+            and(
+              playerFilter(filter),
+              after
+                ? sql`(${players.createdAt}, ${players.id}) < (${after.keyAt}::timestamptz, ${after.playerId})`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(players.createdAt), desc(players.id))
+          .limit(EXPORT_BATCH_ROWS),
+      ),
+  };
+  return prepared(source);
+}
+
+// ---- adjustments ---------------------------------------------------------------------------------------------------
+
+function adjustmentSource(ctx: ExportContext, filter: ExportFilterParsed<'adjustments'>) {
+  const { db, timeZone, t } = ctx;
+  const creator = alias(operators, 'creator');
+  const decider = alias(operators, 'decider');
+  const select = () =>
+    db
+      .select({
+        id: adjustments.id,
+        ownerType: adjustments.ownerType,
+        ownerId: adjustments.ownerId,
+        currency: adjustments.currency,
+        amount: adjustments.amount,
+        reason: adjustments.reason,
+        status: adjustments.status,
+        createdBy: creator.name,
+        decidedBy: decider.name,
+        rejectReason: adjustments.rejectReason,
+        valueBefore: adjustments.valueBefore,
+        valueAfter: adjustments.valueAfter,
+        createdAt: localTime(adjustments.createdAt, timeZone),
+        decidedAt: localTime(adjustments.decidedAt, timeZone),
+      })
+      .from(adjustments)
+      .innerJoin(creator, eq(creator.id, adjustments.createdBy))
+      .leftJoin(decider, eq(decider.id, adjustments.decidedBy));
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+  // Yuan for the balance, whole diamonds for diamonds; the change signed.
+  const value = (r: Row, fenOrDiamonds: number | null) =>
+    fenOrDiamonds === null ? null : r.currency === 'balance' ? fenToMoney(fenOrDiamonds) : fenOrDiamonds;
+  const source: ExportSource<Row> = {
+    columns: [
+      plain('csvAdjustmentId', (r) => r.id),
+      plain('csvCreatedAt', (r) => r.createdAt),
+      plain('csvOwnerType', (r) => t(`csvOwner_${r.ownerType}`)),
+      plain('csvOwnerId', (r) => r.ownerId),
+      plain('csvCurrency', (r) => t(`csvCurrency_${r.currency}`)),
+      plain('csvChange', (r) => value(r, r.amount)),
+      text('csvReason', (r) => r.reason),
+      plain('csvStatus', (r) => t(`csvAdjustment_${r.status}`)),
+      text('csvCreatedBy', (r) => r.createdBy),
+      text('csvDecidedBy', (r) => r.decidedBy),
+      plain('csvReviewedAt', (r) => r.decidedAt),
+      text('csvRejectReason', (r) => r.rejectReason),
+      plain('csvValueBefore', (r) => value(r, r.valueBefore)),
+      plain('csvValueAfter', (r) => value(r, r.valueAfter)),
+    ],
+    batches: () =>
+      keyset((after) =>
+        select()
+          .where(and(adjustmentFilter(filter), after ? lt(adjustments.id, after.id) : undefined))
+          .orderBy(desc(adjustments.id))
+          .limit(EXPORT_BATCH_ROWS),
+      ),
+  };
+  return prepared(source);
+}
+
+// ---- audit log -----------------------------------------------------------------------------------------------------
+
+/** A change of the log as one cell: its JSON (what people typed inside it is neutralized with the cell). */
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+function auditSource(ctx: ExportContext, filter: ExportFilterParsed<'audit'>) {
+  const { db, timeZone } = ctx;
+  const select = () =>
+    db
+      .select({
+        id: auditLog.id,
+        keyAt: sql<string>`${auditLog.createdAt}::text`,
+        at: localTime(auditLog.createdAt, timeZone),
+        operatorId: auditLog.operatorId,
+        operatorName: auditLog.operatorName,
+        address: auditLog.address,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
+      .from(auditLog);
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+  const source: ExportSource<Row> = {
+    columns: [
+      plain('csvAuditId', (r) => r.id),
+      plain('csvTime', (r) => r.at),
+      plain('csvOperatorId', (r) => r.operatorId),
+      // As typed at a failed sign-in: anyone's text.
+      text('csvOperatorName', (r) => r.operatorName),
+      text('csvAddress', (r) => r.address),
+      text('csvAction', (r) => r.action),
+      text('csvTargetType', (r) => r.targetType),
+      text('csvTargetId', (r) => r.targetId),
+      text('csvValueBefore', (r) => json(r.before)),
+      text('csvValueAfter', (r) => json(r.after)),
+    ],
+    // Newest first, as the screen: down audit_log_time_idx (created_at, id).
+    batches: () =>
+      keyset((after) =>
+        select()
+          .where(
+            and(
+              auditFilter(filter),
+              after
+                ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.keyAt}::timestamptz, ${after.id})`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(EXPORT_BATCH_ROWS),
+      ),
+  };
+  return prepared(source);
+}
+
 // ---- the export ------------------------------------------------------------------------------------------------------
 
 /** Every kind's export; one may refuse before anything is written (an agent or player that does not exist). */
@@ -404,6 +581,9 @@ const SOURCES: {
   ledger: ledgerSource,
   orders: orderSource,
   agents: agentSource,
+  players: playerSource,
+  adjustments: adjustmentSource,
+  audit: auditSource,
 };
 
 /**

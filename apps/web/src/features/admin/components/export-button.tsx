@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { exportDefs } from '@promoter/contract';
 import type { ExportFilter, ExportKind } from '@promoter/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +28,11 @@ export interface ExportButtonProps<K extends ExportKind> {
 /**
  * Exports a console list as CSV (decision 018, reports): the server streams it, this shows the rows and bytes received
  * so far with a cancel button, then hands the file to the browser's downloads. Hidden from a role without the
- * `reports` right.
+ * export's right (`reports`; the audit log's: `audit.read`).
  */
 export function ExportButton<K extends ExportKind>({ kind, filters, disabled }: ExportButtonProps<K>) {
   const { t, i18n } = useTranslation();
-  const allowed = useOperatorRight('reports');
+  const allowed = useOperatorRight(exportDefs[kind].right);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const locale = languageOf(i18n.language).htmlLang;

@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ZAdjustmentOwnerType, ZAdjustmentStatus } from '@promoter/contract';
-import type { AdjustmentStatus, TAdjustment } from '@promoter/contract';
+import type { AdminAdjustmentSort, AdjustmentStatus, TAdjustment } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAdjustments } from '../../../api/get-admin-adjustments';
@@ -17,10 +17,11 @@ import { notify } from '../../../lib/notify';
 import { useOperator, useOperatorRight } from '../../../lib/operator-session';
 import { useApproveAdjustment, useRejectAdjustment } from '../api/manage-adjustments';
 import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { ExportButton } from '../components/export-button';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface AdjustmentFilterForm {
   status: AdjustmentStatus | '';
@@ -140,17 +141,24 @@ export function AdjustmentsPage() {
   const { t, i18n } = useTranslation();
   const canDecide = useOperatorRight('adjustments');
   const filters = useFilteredPages(EMPTY);
+  // Unsorted until a column is chosen: the server's order (pending ones oldest first).
+  const sort = useServerSort<AdminAdjustmentSort>(null, filters);
+  const filter = adjustmentFilterOf(filters.applied);
   const list = useAdminAdjustments({
-    ...adjustmentFilterOf(filters.applied),
+    ...filter,
+    ...sort.current,
     page: filters.page + 1,
     pageSize: filters.pageSize,
   });
   const rows = list.data?.list ?? [];
   return (
     <Stack spacing={2} data-testid="page-admin-adjustments">
-      <Typography variant="h5" component="h1">
-        {t('adminAgents.nav.adjustments')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('adminAgents.nav.adjustments')}
+        </Typography>
+        <ExportButton kind="adjustments" filters={filter} />
+      </Stack>
       <FilterBar columns={4} onApply={filters.apply} testId="adjustment-filters">
         <FilterField
           select
@@ -198,7 +206,9 @@ export function AdjustmentsPage() {
             <TableCell>{t('adminAgents.columns.createdBy')}</TableCell>
             <TableCell>{t('adminAgents.columns.decidedBy')}</TableCell>
             <TableCell>{t('adminAgents.columns.beforeAfter')}</TableCell>
-            <TableCell>{t('adminAgents.columns.time')}</TableCell>
+            <SortHeadCell column="createdAt" sort={sort}>
+              {t('adminAgents.columns.time')}
+            </SortHeadCell>
             {canDecide ? <TableCell /> : null}
           </>
         }

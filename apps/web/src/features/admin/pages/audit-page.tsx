@@ -2,12 +2,14 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { AdminAuditSort } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useAdminAudit } from '../../../api/get-admin-audit';
 import { RequireRight } from '../components/admin-layout';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { ExportButton } from '../components/export-button';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { dateInputToIso, formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface AuditForm {
   action: string;
@@ -31,20 +33,28 @@ function Audit() {
   const { t, i18n } = useTranslation();
   const filters = useFilteredPages<AuditForm>(EMPTY);
   const { applied } = filters;
-  const list = useAdminAudit({
+  const sort = useServerSort<AdminAuditSort>({ sort: 'createdAt', order: 'desc' }, filters);
+  const filter = {
     action: blankless(applied.action),
     targetType: blankless(applied.targetType),
     targetId: blankless(applied.targetId),
     from: dateInputToIso(applied.from),
     to: dateInputToIso(applied.to, true),
+  };
+  const list = useAdminAudit({
+    ...filter,
+    ...sort.current,
     page: filters.page + 1,
     pageSize: filters.pageSize,
   });
   return (
     <Stack spacing={2} data-testid="page-admin-audit">
-      <Typography variant="h5" component="h1">
-        {t('admin.nav.audit')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('admin.nav.audit')}
+        </Typography>
+        <ExportButton kind="audit" filters={filter} />
+      </Stack>
       <FilterBar columns={6} onApply={filters.apply}>
         <FilterField label={t('admin.audit.action')} {...filters.field('action')} />
         <FilterField label={t('admin.audit.targetType')} {...filters.field('targetType')} />
@@ -58,10 +68,16 @@ function Audit() {
         columns={7}
         head={
           <>
-            <TableCell>{t('admin.audit.at')}</TableCell>
-            <TableCell>{t('admin.audit.operator')}</TableCell>
+            <SortHeadCell column="createdAt" sort={sort}>
+              {t('admin.audit.at')}
+            </SortHeadCell>
+            <SortHeadCell column="operator" sort={sort}>
+              {t('admin.audit.operator')}
+            </SortHeadCell>
             <TableCell>{t('admin.audit.address')}</TableCell>
-            <TableCell>{t('admin.audit.action')}</TableCell>
+            <SortHeadCell column="action" sort={sort}>
+              {t('admin.audit.action')}
+            </SortHeadCell>
             <TableCell>{t('admin.audit.target')}</TableCell>
             <TableCell>{t('admin.audit.before')}</TableCell>
             <TableCell>{t('admin.audit.after')}</TableCell>

@@ -5,17 +5,17 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ZOrderBuyer, ZOrderStatus } from '@promoter/contract';
-import type { OrderStatus } from '@promoter/contract';
+import type { AdminOrderSort, OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminOrders } from '../../../api/get-admin-orders';
 import type { AdminOrderFilter } from '../../../api/get-admin-orders';
 import { RequireRight } from '../components/admin-layout';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { OrderDetail, OrderStatusChip } from '../components/order-detail';
 import { dateInputToIso, formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface OrderForm {
   orderId: string;
@@ -55,7 +55,13 @@ function Orders() {
   const filters = useFilteredPages(EMPTY);
   const [openId, setOpenId] = useState<string | null>(null);
   const filter = orderFilterOf(filters.applied);
-  const list = useAdminOrders({ ...filter, page: filters.page + 1, pageSize: filters.pageSize });
+  const sort = useServerSort<AdminOrderSort>({ sort: 'createdAt', order: 'desc' }, filters);
+  const list = useAdminOrders({
+    ...filter,
+    ...sort.current,
+    page: filters.page + 1,
+    pageSize: filters.pageSize,
+  });
   const rows = list.data?.list ?? [];
   return (
     <Stack spacing={2} data-testid="page-admin-orders">
@@ -107,11 +113,15 @@ function Orders() {
         head={
           <>
             <TableCell>{t('adminCatalog.orders.columns.id')}</TableCell>
-            <TableCell>{t('adminCatalog.orders.columns.createdAt')}</TableCell>
+            <SortHeadCell column="createdAt" sort={sort}>
+              {t('adminCatalog.orders.columns.createdAt')}
+            </SortHeadCell>
             <TableCell>{t('adminCatalog.orders.columns.payer')}</TableCell>
             <TableCell>{t('adminCatalog.orders.columns.buyer')}</TableCell>
             <TableCell>{t('adminCatalog.orders.columns.goods')}</TableCell>
-            <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
+            <SortHeadCell column="amount" sort={sort} align="right">
+              {t('adminCatalog.orders.columns.amount')}
+            </SortHeadCell>
             <TableCell>{t('adminCatalog.orders.columns.status')}</TableCell>
             <TableCell>{t('adminCatalog.orders.columns.paidAt')}</TableCell>
           </>

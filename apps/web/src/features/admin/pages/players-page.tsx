@@ -2,15 +2,17 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { AdminPlayerSort } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdminPlayers } from '../../../api/get-admin-players';
 import type { AdminPlayerFilter } from '../../../api/get-admin-players';
 import { paths } from '../../../config/paths';
 import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
-import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
+import { ExportButton } from '../components/export-button';
+import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { formatDateTime } from '../lib/format';
-import { useFilteredPages } from '../lib/use-filtered-pages';
+import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface PlayerFilterForm {
   playerId: string;
@@ -37,17 +39,23 @@ export function PlayersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const filters = useFilteredPages(EMPTY);
+  const sort = useServerSort<AdminPlayerSort>({ sort: 'createdAt', order: 'desc' }, filters);
+  const filter = playerFilterOf(filters.applied);
   const list = useAdminPlayers({
-    ...playerFilterOf(filters.applied),
+    ...filter,
+    ...sort.current,
     page: filters.page + 1,
     pageSize: filters.pageSize,
   });
   const rows = list.data?.list ?? [];
   return (
     <Stack spacing={2} data-testid="page-admin-players">
-      <Typography variant="h5" component="h1">
-        {t('adminAgents.nav.players')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('adminAgents.nav.players')}
+        </Typography>
+        <ExportButton kind="players" filters={filter} />
+      </Stack>
       <FilterBar
         columns={5}
         onApply={filters.apply}
@@ -81,13 +89,19 @@ export function PlayersPage() {
         columns={7}
         head={
           <>
-            <TableCell>{t('adminAgents.columns.playerId')}</TableCell>
+            <SortHeadCell column="playerId" sort={sort}>
+              {t('adminAgents.columns.playerId')}
+            </SortHeadCell>
             <TableCell>{t('adminAgents.columns.nickname')}</TableCell>
             <TableCell>{t('adminAgents.columns.mobile')}</TableCell>
-            <TableCell align="right">{t('adminAgents.columns.diamonds')}</TableCell>
+            <SortHeadCell column="diamonds" sort={sort} align="right">
+              {t('adminAgents.columns.diamonds')}
+            </SortHeadCell>
             <TableCell>{t('adminAgents.columns.boundAgent')}</TableCell>
             <TableCell>{t('adminAgents.columns.ownAgent')}</TableCell>
-            <TableCell>{t('adminAgents.columns.createdAt')}</TableCell>
+            <SortHeadCell column="createdAt" sort={sort}>
+              {t('adminAgents.columns.createdAt')}
+            </SortHeadCell>
           </>
         }
         empty={list.isSuccess && rows.length === 0}
