@@ -128,6 +128,28 @@ describe('an agent’s actions follow the operator’s rights', () => {
     expect(screen.queryByTestId('agent-freeze')).toBeNull();
   });
 
+  it('offers approve and refuse, not freeze, to a registration under review; nothing to a refused one', async () => {
+    const user = userEvent.setup();
+    request.mockResolvedValue({ ...AGENT, status: 'refused' });
+    const pending = renderScreen(<AgentActions agent={{ ...AGENT, status: 'pending' }} parentLevel={1} />);
+    expect(screen.getByTestId('agent-approve')).toBeTruthy();
+    expect(screen.queryByTestId('agent-freeze')).toBeNull();
+    await user.click(screen.getByTestId('agent-refuse'));
+    const dialog = await screen.findByTestId('reason-dialog');
+    await user.type(within(dialog).getByTestId('reason-text'), '资料不符');
+    await user.click(within(dialog).getByTestId('reason-confirm'));
+    await waitFor(() =>
+      expect(callsOf('adminAgentReviewRegistration')).toEqual([
+        { agentId: AGENT.agentId, reason: '资料不符', approve: false },
+      ]),
+    );
+    pending.unmount();
+    renderScreen(<AgentActions agent={{ ...AGENT, status: 'refused' }} parentLevel={1} />);
+    expect(screen.queryByTestId('agent-approve')).toBeNull();
+    expect(screen.queryByTestId('agent-freeze')).toBeNull();
+    expect(screen.queryByTestId('agent-unfreeze')).toBeNull();
+  });
+
   it('freezes only with a reason, sent as typed', async () => {
     const user = userEvent.setup();
     request.mockResolvedValue({ ...AGENT, status: 'frozen' });

@@ -33,6 +33,7 @@ const VALUES: Record<EditableOptionKey, string> = {
   'withdraw.reviewThreshold': '5000.00',
   'adjust.reviewThreshold': '5000.00',
   'register.open': 'true',
+  'register.review': 'false',
   'bind.unbindAllowed': 'true',
   'shop.url': '#/mine/recharge',
   'platform.timezone': 'Asia/Shanghai',

@@ -95,6 +95,10 @@ export const ZAdminAgentSession = z.object({
   createdAt: ZIsoDate,
   lastSeenAt: ZIsoDate,
   expiresAt: ZIsoDate,
+  /** The device it was opened on ("WeChat · Android"); empty when unknown. */
+  device: z.string(),
+  /** The address it was opened from. */
+  address: z.string(),
 });
 
 /**
@@ -225,6 +229,16 @@ export const adminAgentCalls = {
     right: 'agents.manage',
     summary: 'Unfreeze a frozen agent with a reason',
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
+    data: ZAdminAgent,
+  }),
+  adminAgentReviewRegistration: adminCall({
+    method: 'POST',
+    path: 'admin/agents/reviewRegistration',
+    auth: 'operator',
+    right: 'agents.manage',
+    summary:
+      'Approve (pending -> active, its inviter notified) or refuse (pending -> refused) a registration that waits for review (option register.review), with a reason',
+    input: z.object({ agentId: ZAgentId, approve: z.boolean(), reason: ZReason }),
     data: ZAdminAgent,
   }),
   adminAgentResetPassword: adminCall({

@@ -21,6 +21,7 @@ import {
   hasControlCharacters,
 } from './common';
 import {
+  type AgentStatus,
   ZAgentLevel,
   ZAgentStatus,
   ZBillType,
@@ -128,8 +129,13 @@ export const ZChildAgent = z.object({
   avatar: z.string(),
   level: ZAgentLevel,
   price: ZMoney,
+  /** Every agent below it, at any depth (kept by the database, decision 024). */
   teamSize: z.number().int(),
-  /** 'frozen' or 'pending' agents cannot sign in or trade; their parent sees it. */
+  /** Its direct children. */
+  childCount: z.number().int(),
+  /** How far below the caller: 1 for a direct child. */
+  depth: z.number().int(),
+  /** 'frozen', 'pending' or 'refused' agents cannot sign in or trade; their parent sees it. */
   status: ZAgentStatus,
   createdAt: ZIsoDate,
 });
@@ -148,14 +154,19 @@ export const ZPlayerSummary = z.object({
 });
 export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
 
-/** One agent of a downline tree, with its children (the tree is at most three deep). */
+/**
+ * One agent of a downline tree. The tree is loaded a level at a time (decision 024): `children` holds the children
+ * loaded with this answer (at most TREE_CHILDREN_MAX, the biggest teams first), `childCount` says how many there are;
+ * a child with a `childCount` above zero is opened by asking the tree again with its id.
+ */
 export interface TTreeNode {
   agentId: number;
   nickname: string;
   level: 1 | 2 | 3;
   price: string;
   teamSize: number;
-  status: 'active' | 'frozen' | 'pending';
+  childCount: number;
+  status: AgentStatus;
   children: TTreeNode[];
 }
 export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
@@ -165,6 +176,7 @@ export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
     level: ZAgentLevel,
     price: ZMoney,
     teamSize: z.number().int(),
+    childCount: z.number().int(),
     status: ZAgentStatus,
     children: z.array(ZTreeNode),
   }),
@@ -475,16 +487,22 @@ export const calls = {
     method: 'GET',
     path: 'agent/user/children',
     auth: 'agent',
-    summary: 'Direct child agents with their team size',
-    input: ZPageQuery.extend({ keyword: ZText(DOWNLINE_SEARCH_KEYWORD_MAX).optional() }),
+    summary:
+      'Child agents with their team size: the direct children of the caller (or of `parentId`, an agent of its downline), or with scope `team` every agent below the caller, nearest first',
+    input: ZPageQuery.extend({
+      keyword: ZText(DOWNLINE_SEARCH_KEYWORD_MAX).optional(),
+      parentId: ZAgentId.optional(),
+      scope: z.enum(['direct', 'team']).optional(),
+    }),
     data: ZPage(ZChildAgent),
   }),
   tree: call({
     method: 'GET',
     path: 'agent/user/tree',
     auth: 'agent',
-    summary: 'The caller’s whole downline as a tree, with level, price and team size',
-    input: ZEmpty,
+    summary:
+      'One level of the caller’s downline tree: the caller (or `parentId`, an agent of its downline) with its children (the biggest teams first, at most TREE_CHILDREN_MAX), each with level, price, team size and how many children it has',
+    input: z.object({ parentId: ZAgentId.optional() }),
     data: z.object({ root: ZTreeNode }),
   }),
   setPrice: call({

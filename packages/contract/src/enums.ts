@@ -43,7 +43,11 @@ export type WithdrawalAccountType = z.infer<typeof ZWithdrawalAccountType>;
 export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'held']);
 export type OrderStatus = z.infer<typeof ZOrderStatus>;
 
-export const ZAgentStatus = z.enum(['active', 'frozen', 'pending']);
+/**
+ * 'pending': registered while the platform reviews registrations (option register.review), waiting for an operator;
+ * 'refused': an operator refused that registration. Both answer 1002 like 'frozen'.
+ */
+export const ZAgentStatus = z.enum(['active', 'frozen', 'pending', 'refused']);
 export type AgentStatus = z.infer<typeof ZAgentStatus>;
 
 export const ZCaptchaPurpose = z.enum(['register', 'bind-mobile', 'reset-password', 'login']);

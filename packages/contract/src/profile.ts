@@ -46,6 +46,10 @@ export const ZSignedInSession = z.object({
   /** Moved at most once a minute by use (decision 005). */
   lastSeenAt: ZIsoDate,
   expiresAt: ZIsoDate,
+  /** The device it was opened on, read from its browser ("WeChat · Android"); empty when unknown. */
+  device: z.string(),
+  /** The address it was opened from. */
+  address: z.string(),
   /** The session of the request that asked. */
   current: z.boolean(),
 });

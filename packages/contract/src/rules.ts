@@ -38,6 +38,8 @@ export const ZWithdrawalBankName = ZText(WITHDRAWAL_ACCOUNT_TEXT_MAX);
 
 /** The keyword of a search in the caller's own downline (`children`: an agent id or part of a nickname). */
 export const DOWNLINE_SEARCH_KEYWORD_MAX = 64;
+/** The most children one answer of the tree carries (the biggest teams first); the children list pages the rest. */
+export const TREE_CHILDREN_MAX = 100;
 
 /**
  * What a player search (`searchUser`) looks for: a player id (digits, no leading zero, within int4) or an

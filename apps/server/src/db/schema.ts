@@ -57,12 +57,19 @@ export const agents = pgTable(
       .references(() => players.id),
     level: smallint('level').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => agents.id),
-    status: text('status', { enum: ['active', 'frozen', 'pending'] })
+    status: text('status', { enum: ['active', 'frozen', 'pending', 'refused'] })
       .notNull()
       .default('active'),
     passwordHash: text('password_hash'),
     /** Price per diamond in fen set by the parent; null means the level's price. */
     priceFen: integer('price_fen'),
+    /**
+     * How many agents stand below this one, at any depth. Kept by the database itself (triggers
+     * agents_team_size_*, migration 0013) on every insert, move and delete, so no request counts a subtree.
+     */
+    teamSize: integer('team_size').notNull().default(0),
+    /** How many agents have this one as their parent; kept by the same trigger. */
+    childCount: integer('child_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,6 +145,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => players.id),
     agentId: integer('agent_id').references(() => agents.id),
+    /** The browser's User-Agent at sign-in (cut to 300 characters), named as a device in the session lists. */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The client's address at sign-in. */
+    address: text('address').notNull().default(''),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

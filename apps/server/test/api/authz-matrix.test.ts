@@ -260,6 +260,9 @@ const table: Record<CallName, Case[]> = {
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentUnfreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
+  adminAgentReviewRegistration: [
+    { input: () => ({ agentId: 999_999, approve: true, reason: 'matrix' }), mayAct: NOBODY },
+  ],
   adminAgentLedger: [
     { input: (w) => ({ agentId: w.ids.agent.agentId as number, currency: 'balance' }), mayAct: NOBODY },
   ],

@@ -26,7 +26,20 @@ const cn = (key: MessageKey, params?: Record<string, string>) => translate('cn',
 
 const children = (token: string, query: Record<string, string | number> = {}) =>
   api(t.app, 'children', { token, input: query });
-const tree = (token: string) => api(t.app, 'tree', { token });
+const tree = (token: string, parentId?: number) =>
+  api(t.app, 'tree', { token, input: parentId === undefined ? {} : { parentId } });
+
+/** The whole tree as the web opens it: one level per call, each node that has children asked for them. */
+async function fullTree(token: string, parentId?: number): Promise<TTreeNode> {
+  const answer = await tree(token, parentId);
+  expect(answer.code, answer.msg).toBe(ResponseCode.success);
+  const node = answer.data.root;
+  expect(node.children).toHaveLength(node.childCount);
+  const children = await Promise.all(
+    node.children.map((child) => (child.childCount > 0 ? fullTree(token, child.agentId) : child)),
+  );
+  return { ...node, children };
+}
 const setPrice = (token: string, childId: number, price: string) =>
   api(t.app, 'setPrice', { token, input: { childId, price } });
 const setChildAgent = (token: string, playerId: number, level: number) =>
@@ -231,15 +244,42 @@ describe('agent/user/children', () => {
     const result = await children(d.top.token, { keyword: String(d.g1.agentId) });
     expect(result.data.list[0]?.avatar).toBe(avatar);
   });
+
+  it('with scope team, lists every agent below the caller, nearest first, searchable and paged', async () => {
+    const d = await downline();
+    const team = await children(d.top.token, { scope: 'team', pageSize: 4 });
+    expect(team.data.total).toBe(6);
+    expect(team.data.list.map((c) => [c.agentId, c.depth])).toEqual([
+      [d.g1.agentId, 1],
+      [d.g2.agentId, 1],
+      [d.s0.agentId, 1],
+      [Math.min(d.s1.agentId, d.s2.agentId, d.s3.agentId), 2],
+    ]);
+    const second = await children(d.top.token, { scope: 'team', pageSize: 4, page: 2 });
+    expect(second.data.list).toHaveLength(2);
+    const deep = await children(d.top.token, { scope: 'team', keyword: String(d.s3.agentId) });
+    expect(deep.data.list.map((c) => [c.agentId, c.depth, c.teamSize])).toEqual([[d.s3.agentId, 2, 0]]);
+    // Never outside the caller's own team, and a page past the end still counts.
+    expect((await children(d.g1.token, { scope: 'team', keyword: String(d.s3.agentId) })).data.total).toBe(0);
+    const past = await children(d.top.token, { scope: 'team', pageSize: 4, page: 9 });
+    expect(past.data).toMatchObject({ list: [], total: 6 });
+  });
 });
 
 describe('agent/user/tree', () => {
-  it('nests the caller’s whole downline, three levels, with level, price, team size and status', async () => {
+  it('answers one level at a time, the biggest teams first; opened level by level it is the whole downline', async () => {
     const d = await downline();
     await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, d.s3.agentId));
     const result = await tree(d.top.token);
     expect(result).toMatchObject({ status: 200, code: ResponseCode.success });
     expect(calls.tree.data.parse(result.data)).toEqual(result.data);
+    // One level: the children are there, their own children are not (yet).
+    expect(result.data.root.children.map((c) => [c.agentId, c.childCount, c.children.length])).toEqual([
+      [d.g1.agentId, 2, 0],
+      [d.g2.agentId, 1, 0],
+      [d.s0.agentId, 0, 0],
+    ]);
+    const whole = await fullTree(d.top.token);
     const leaf = (
       agent: { agentId: number },
       nickname: string,
@@ -250,15 +290,17 @@ describe('agent/user/tree', () => {
       level: 3,
       price: '0.70',
       teamSize: 0,
+      childCount: 0,
       status,
       children: [],
     });
-    expect(result.data.root).toEqual({
+    expect(whole).toEqual({
       agentId: d.top.agentId,
       nickname: `${d.tag}钻石`,
       level: 1,
       price: '0.50',
       teamSize: 6,
+      childCount: 3,
       status: 'active',
       children: [
         {
@@ -267,6 +309,7 @@ describe('agent/user/tree', () => {
           level: 2,
           price: '0.60',
           teamSize: 2,
+          childCount: 2,
           status: 'active',
           children: [leaf(d.s1, '白银一'), leaf(d.s2, '白银二')],
         },
@@ -276,14 +319,30 @@ describe('agent/user/tree', () => {
           level: 2,
           price: '0.60',
           teamSize: 1,
+          childCount: 1,
           status: 'active',
           children: [leaf(d.s3, '白银三', 'frozen')],
         },
         leaf(d.s0, '白银直属'),
       ],
     });
-    expect(flatten(result.data.root)).not.toContain(d.x.agentId);
-    expect(flatten(result.data.root)).not.toContain(d.stranger.agentId);
+    expect(flatten(whole)).not.toContain(d.x.agentId);
+    expect(flatten(whole)).not.toContain(d.stranger.agentId);
+  });
+
+  it('opens only a node of the caller’s own downline', async () => {
+    const d = await downline();
+    const foreign = await tree(d.g1.token, d.g2.agentId);
+    expect(foreign).toMatchObject({ code: ResponseCode.failure, msg: cn('notYourDownline') });
+    const upward = await tree(d.g1.token, d.top.agentId);
+    expect(upward).toMatchObject({ code: ResponseCode.failure, msg: cn('notYourDownline') });
+    const own = await tree(d.top.token, d.g1.agentId);
+    expect(own.data.root.children.map((c) => c.agentId).sort()).toEqual([d.s1.agentId, d.s2.agentId].sort());
+    const children = await api(t.app, 'children', {
+      token: d.g1.token,
+      input: { page: 1, pageSize: 20, parentId: d.g2.agentId },
+    });
+    expect(children).toMatchObject({ code: ResponseCode.failure, msg: cn('notYourDownline') });
   });
 
   it('shows a child only its own subtree: not its parent, not its siblings', async () => {
@@ -291,13 +350,16 @@ describe('agent/user/tree', () => {
     const result = await tree(d.g1.token);
     expect(result).toMatchObject({ code: ResponseCode.success });
     expect(result.data.root).toMatchObject({ agentId: d.g1.agentId, level: 2, price: '0.60', teamSize: 2 });
-    expect(flatten(result.data.root).sort()).toEqual([d.g1.agentId, d.s1.agentId, d.s2.agentId].sort());
+    expect(flatten(await fullTree(d.g1.token)).sort()).toEqual(
+      [d.g1.agentId, d.s1.agentId, d.s2.agentId].sort(),
+    );
 
     const leaf = await tree(d.s1.token);
     expect(leaf.data.root).toMatchObject({ agentId: d.s1.agentId, teamSize: 0, children: [] });
 
     const other = await tree(d.stranger.token);
-    expect(flatten(other.data.root)).toEqual([d.stranger.agentId, d.x.agentId, d.y.agentId]);
+    expect(other.data.root.teamSize).toBe(2);
+    expect(flatten(await fullTree(d.stranger.token))).toEqual([d.stranger.agentId, d.x.agentId, d.y.agentId]);
   });
 
   it('answers agents only', async () => {
@@ -542,7 +604,7 @@ describe('agent/user/price', () => {
       [d.s2.agentId, '0.70'],
     ]);
 
-    const root = (await tree(d.top.token)).data.root;
+    const root = await fullTree(d.top.token);
     const g1Node = root.children.find((c) => c.agentId === d.g1.agentId);
     expect(g1Node?.price).toBe('0.80');
     expect(g1Node?.children.map((c) => [c.agentId, c.price])).toEqual([

@@ -3,17 +3,25 @@ import type { CallData } from '@promoter/contract';
 import { request } from './client';
 import { queryKeys } from './query-keys';
 
-/** The caller's whole downline as one tree (`agent/user/tree`); the root is the caller, with its own price. */
-export function getTree() {
-  return request('tree', {});
+/**
+ * One level of the caller's downline (`agent/user/tree`, decision 024): the caller (or `parentId`, an agent of its
+ * downline) with its children; a child with children of its own is asked for again when it is opened.
+ */
+export function getTree(parentId?: number) {
+  return request('tree', parentId === undefined ? {} : { parentId });
 }
 
-export function treeQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.tree(), queryFn: getTree });
+export function treeQueryOptions(parentId?: number) {
+  return queryOptions({ queryKey: queryKeys.tree(parentId), queryFn: () => getTree(parentId) });
 }
 
 export function useTree(enabled = true) {
   return useQuery({ ...treeQueryOptions(), enabled });
+}
+
+/** The level below `parentId`, asked for when its node is opened. */
+export function useTreeLevel(parentId: number) {
+  return useQuery(treeQueryOptions(parentId));
 }
 
 const selectRoot = (data: CallData<'tree'>) => data.root;

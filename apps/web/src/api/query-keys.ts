@@ -49,7 +49,7 @@ export const queryKeys = {
     /** The endless list of the transfer page. */
     infinite: (keyword: string) => ['children', 'infinite', keyword] as const,
   },
-  tree: () => ['tree'] as const,
+  tree: (parentId?: number) => (parentId === undefined ? (['tree'] as const) : (['tree', parentId] as const)),
   searchPlayers: {
     all: () => ['searchUser'] as const,
     list: (keyword: string) => ['searchUser', keyword] as const,

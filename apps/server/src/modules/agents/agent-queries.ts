@@ -5,6 +5,7 @@ import {
   clientUrl,
   fenToMoney,
   type AgentLevel,
+  type AgentStatus,
 } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -18,10 +19,10 @@ export interface AgentRow {
   playerId: number;
   level: number;
   parentId: number | null;
-  status: 'active' | 'frozen' | 'pending';
+  status: AgentStatus;
 }
 
-/** The agent behind a session; a frozen or pending one answers 1002 with the reason. */
+/** The agent behind a session; a frozen, pending or refused one answers 1002 with the reason. */
 export async function loadActiveAgent(db: DbOrTx, agentId: number): Promise<AgentRow> {
   const [agent] = await db
     .select({
@@ -41,6 +42,7 @@ export async function loadActiveAgent(db: DbOrTx, agentId: number): Promise<Agen
 export function assertAgentUsable(status: AgentRow['status']): void {
   if (status === 'frozen') throw new AppError('agentFrozen', undefined, ResponseCode.agentUnavailable);
   if (status === 'pending') throw new AppError('agentPending', undefined, ResponseCode.agentUnavailable);
+  if (status === 'refused') throw new AppError('agentRefused', undefined, ResponseCode.agentUnavailable);
 }
 
 export const inviteUrl = (publicUrl: string, agentId: number) =>

@@ -13,7 +13,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   );
   defineCall(app, 'agentProfile', async ({ agentId }) => loadAgentProfile(app.db, agentId));
   defineCall(app, 'children', async ({ agentId, input }) => listChildren(app.db, agentId, input));
-  defineCall(app, 'tree', async ({ agentId }) => downlineTree(app.db, agentId));
+  defineCall(app, 'tree', async ({ agentId, input }) => downlineTree(app.db, agentId, input));
   defineCall(app, 'setChildAgent', async ({ agentId, input }) => promoteBoundPlayer(app.db, agentId, input), {
     rateLimit: 30,
   });

@@ -4,104 +4,143 @@ import {
   fenToMoney,
   moneyToFen,
   type TChildAgent,
+  TREE_CHILDREN_MAX,
   type TTreeNode,
 } from '@promoter/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, players } from '../../db/schema';
 import { AppError } from '../../errors';
+import { isInDownline } from './agent-tree';
 import { levelPriceFen, retailPriceFen } from './pricing';
 
-interface SubtreeRow extends Record<string, unknown> {
+/** An agent as its upline sees it, with the counts the database keeps (decision 024). */
+interface CardRow extends Record<string, unknown> {
   id: number;
-  parent_id: number | null;
   level: number;
   status: AgentStatus;
   price_fen: number | null;
+  created_at: Date | string;
+  team_size: number;
+  child_count: number;
   nickname: string;
   avatar: string;
-  created_at: Date | string;
   depth: number;
-}
-
-/** The caller and everything below it, in one recursive query. */
-async function subtree(db: DbOrTx, rootId: number): Promise<SubtreeRow[]> {
-  const result = await db.execute<SubtreeRow>(sql`
-    with recursive down as (
-      select a.id, a.parent_id, a.level, a.status, a.price_fen, a.player_id, a.created_at, 0 as depth from agents a where a.id = ${rootId}
-      union all
-      select a.id, a.parent_id, a.level, a.status, a.price_fen, a.player_id, a.created_at, down.depth + 1
-      from agents a join down on a.parent_id = down.id
-    )
-    select down.id, down.parent_id, down.level, down.status, down.price_fen, down.created_at, down.depth, p.nickname, p.avatar
-    from down join players p on p.id = down.player_id
-    order by down.depth, down.id`);
-  return result.rows;
+  total: number;
 }
 
 async function levelPrices(db: DbOrTx): Promise<Record<number, number>> {
   return { 1: await levelPriceFen(db, 1), 2: await levelPriceFen(db, 2), 3: await levelPriceFen(db, 3) };
 }
 
-/** Team size of each agent: how many agents stand below it. */
-function teamSizes(rows: SubtreeRow[]): Map<number, number> {
-  const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
-  const sizes = new Map<number, number>(rows.map((r) => [r.id, 0]));
-  for (const row of rows) {
-    for (let p = parentOf.get(row.id) ?? null; p !== null && sizes.has(p); p = parentOf.get(p) ?? null) {
-      sizes.set(p, (sizes.get(p) ?? 0) + 1);
-    }
-  }
-  return sizes;
+const priceOf = (row: CardRow, prices: Record<number, number>) =>
+  fenToMoney(row.price_fen ?? (prices[row.level] as number));
+
+function toTreeNode(row: CardRow, prices: Record<number, number>): TTreeNode {
+  return {
+    agentId: row.id,
+    nickname: row.nickname,
+    level: row.level as AgentLevel,
+    price: priceOf(row, prices),
+    teamSize: row.team_size,
+    childCount: row.child_count,
+    status: row.status,
+    children: [],
+  };
 }
 
-export async function downlineTree(db: Db, agentId: number): Promise<{ root: TTreeNode }> {
-  const rows = await subtree(db, agentId);
+const CARD_COLUMNS = sql`a.id, a.level, a.status, a.price_fen, a.created_at, a.team_size, a.child_count, p.nickname, p.avatar`;
+
+/** The caller itself, or an agent of its downline (else: not the caller's, 10003-like refusal). */
+async function nodeInDownline(db: DbOrTx, agentId: number, nodeId: number | undefined): Promise<number> {
+  if (nodeId === undefined || nodeId === agentId) return agentId;
+  if (!(await isInDownline(db, agentId, nodeId))) throw new AppError('notYourDownline');
+  return nodeId;
+}
+
+/**
+ * One level of the tree (decision 024): the node (the caller, or `parentId` of its downline) and at most
+ * TREE_CHILDREN_MAX of its children, the biggest teams first, each with its kept team size and child count. Two
+ * indexed reads, whatever the size of the downline; a deeper level is asked for when it is opened.
+ */
+export async function downlineTree(
+  db: Db,
+  agentId: number,
+  input: { parentId?: number } = {},
+): Promise<{ root: TTreeNode }> {
+  const nodeId = await nodeInDownline(db, agentId, input.parentId);
+  const result = await db.execute<CardRow>(sql`
+    (select ${CARD_COLUMNS}, 0 as depth, 0 as total from agents a join players p on p.id = a.player_id
+      where a.id = ${nodeId})
+    union all
+    (select ${CARD_COLUMNS}, 1 as depth, 0 as total from agents a join players p on p.id = a.player_id
+      where a.parent_id = ${nodeId}
+      order by a.team_size desc, a.id
+      limit ${TREE_CHILDREN_MAX})`);
   const prices = await levelPrices(db);
-  const sizes = teamSizes(rows);
-  const nodes = new Map<number, TTreeNode>();
-  for (const row of rows) {
-    nodes.set(row.id, {
-      agentId: row.id,
-      nickname: row.nickname,
-      level: row.level as AgentLevel,
-      price: fenToMoney(row.price_fen ?? (prices[row.level] as number)),
-      teamSize: sizes.get(row.id) ?? 0,
-      status: row.status,
-      children: [],
-    });
-  }
-  for (const row of rows)
-    if (row.id !== agentId && row.parent_id !== null)
-      nodes.get(row.parent_id)?.children.push(nodes.get(row.id) as TTreeNode);
-  return { root: nodes.get(agentId) as TTreeNode };
+  const [node, ...children] = result.rows;
+  if (!node) throw new AppError('agentNotFound');
+  return { root: { ...toTreeNode(node, prices), children: children.map((row) => toTreeNode(row, prices)) } };
 }
 
-/** Direct children with their team sizes; keyword matches an agent id exactly or a nickname in part. */
+/**
+ * A page of child agents with their kept team sizes: the direct children of the caller or of `parentId` (an agent
+ * of its downline), oldest first; or, with scope `team`, every agent below the caller (three levels at most),
+ * nearest first. The keyword matches an agent id exactly or a nickname in part. One statement: the page and its
+ * total (a window count); a page past the end asks the total alone.
+ */
 export async function listChildren(
   db: Db,
   agentId: number,
-  query: { keyword?: string; page: number; pageSize: number },
+  query: { keyword?: string; page: number; pageSize: number; parentId?: number; scope?: 'direct' | 'team' },
 ) {
-  const rows = await subtree(db, agentId);
+  const team = query.scope === 'team';
+  const nodeId = team ? agentId : await nodeInDownline(db, agentId, query.parentId);
+  const keyword = query.keyword?.trim();
+  const matches = keyword
+    ? sql`and (a.id::text = ${keyword} or p.nickname ilike ${`%${keyword.replace(/[\\%_]/g, '\\$&')}%`})`
+    : sql``;
+  const members = team
+    ? sql`with recursive down(id, depth) as (
+          select id, 1 from agents where parent_id = ${nodeId}
+          union all
+          select a.id, down.depth + 1 from agents a join down on a.parent_id = down.id where down.depth < 3
+        )
+        select ${CARD_COLUMNS}, down.depth, count(*) over () as total
+        from down join agents a on a.id = down.id join players p on p.id = a.player_id
+        where true ${matches}
+        order by down.depth, a.id`
+    : sql`select ${CARD_COLUMNS}, 1 as depth, count(*) over () as total
+        from agents a join players p on p.id = a.player_id
+        where a.parent_id = ${nodeId} ${matches}
+        order by a.id`;
+  const result = await db.execute<CardRow>(
+    sql`${members} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  const rows = result.rows;
+  const total =
+    rows.length > 0
+      ? Number(rows[0]?.total)
+      : query.page === 1
+        ? 0
+        : Number(
+            (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${members}) counted`))
+              .rows[0]?.n ?? 0,
+          );
   const prices = await levelPrices(db);
-  const sizes = teamSizes(rows);
-  const keyword = query.keyword?.toLowerCase();
-  const children = rows
-    .filter((r) => r.parent_id === agentId)
-    .filter((r) => !keyword || String(r.id) === keyword || r.nickname.toLowerCase().includes(keyword));
-  const page = children.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-  const list: TChildAgent[] = page.map((r) => ({
+  const list: TChildAgent[] = rows.map((r) => ({
     agentId: r.id,
     nickname: r.nickname,
     avatar: r.avatar,
     level: r.level as AgentLevel,
-    price: fenToMoney(r.price_fen ?? (prices[r.level] as number)),
-    teamSize: sizes.get(r.id) ?? 0,
+    price: priceOf(r, prices),
+    teamSize: r.team_size,
+    childCount: r.child_count,
+    depth: Number(r.depth),
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
   }));
-  return { list, total: children.length, page: query.page, pageSize: query.pageSize };
+  return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
 async function childDto(db: DbOrTx, childId: number): Promise<TChildAgent> {
@@ -111,6 +150,8 @@ async function childDto(db: DbOrTx, childId: number): Promise<TChildAgent> {
       level: agents.level,
       status: agents.status,
       priceFen: agents.priceFen,
+      teamSize: agents.teamSize,
+      childCount: agents.childCount,
       createdAt: agents.createdAt,
       nickname: players.nickname,
       avatar: players.avatar,
@@ -125,7 +166,9 @@ async function childDto(db: DbOrTx, childId: number): Promise<TChildAgent> {
     avatar: row.avatar,
     level: row.level as AgentLevel,
     price: fenToMoney(row.priceFen ?? (await levelPriceFen(db, row.level))),
-    teamSize: 0,
+    teamSize: row.teamSize,
+    childCount: row.childCount,
+    depth: 1,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
@@ -138,12 +181,13 @@ export async function promoteBoundPlayer(
   input: { playerId: number; level: AgentLevel },
 ): Promise<{ child: TChildAgent }> {
   return db.transaction(async (tx) => {
-    // FOR SHARE: an operator's change of my level waits for this child, or this child for it (decision 018).
+    // Locked: an operator's change of my level waits for this child, or this child for it (decision 018); FOR NO KEY
+    // UPDATE since the new child adds to my team size (triggers agents_team_size_*, decision 024).
     const [me] = await tx
       .select({ level: agents.level })
       .from(agents)
       .where(eq(agents.id, agentId))
-      .for('share');
+      .for('no key update');
     if (!me || input.level <= me.level) throw new AppError('inviterNotAllowed');
     // Locks the player row: two promotions of one player cannot both pass the checks.
     const [player] = await tx.select().from(players).where(eq(players.id, input.playerId)).for('update');

@@ -3,6 +3,7 @@ import { defineCall } from '../../http/route';
 import { visiblePlayer } from '../players/player-service';
 import { checkUserType, loginWithTicket } from './login-service';
 import { endOtherSessions, listLiveSessions, revokeSession } from './session-service';
+import { clientInfo } from '../../http/client-info';
 import { publicUrlOf } from '../../http/public-url';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -11,7 +12,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     'tokenLogin',
     async ({ input, request }) =>
       loginWithTicket(
-        { db: app.db, sessionTtlHours: app.config.sessionTtlHours, publicUrl: publicUrlOf(request) },
+        {
+          db: app.db,
+          sessionTtlHours: app.config.sessionTtlHours,
+          publicUrl: publicUrlOf(request),
+          client: clientInfo(request),
+        },
         input.token,
       ),
     { rateLimit: 30 },

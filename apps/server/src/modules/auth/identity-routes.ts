@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientInfo } from '../../http/client-info';
 import { publicUrlOf } from '../../http/public-url';
 import { defineCall } from '../../http/route';
 import { registerAgent } from './registration-service';
@@ -16,6 +17,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     db: app.db,
     sessionTtlHours: app.config.sessionTtlHours,
     publicUrl: publicUrlOf(request),
+    client: clientInfo(request),
   });
   const captchaDeps = { db: app.db, sms: app.platform.sms, secret: app.config.appSecret };
 

@@ -13,12 +13,15 @@ import { AppError } from '../../errors';
 import { assertAgentUsable, loadAgentUser } from '../agents/agent-queries';
 import { assertBindableAgent, bindToAgent } from '../players/bind-service';
 import { findPlayer, toPlayerDto } from '../players/player-service';
+import type { ClientInfo } from './device-label';
 import { createSession, hashToken } from './session-service';
 
 export interface LoginDeps {
   db: Db;
   sessionTtlHours: number;
   publicUrl: string;
+  /** Where the sign-in comes from: kept on the session to name it in the session lists. */
+  client?: ClientInfo;
 }
 
 /**
@@ -86,10 +89,15 @@ export async function loginPlayer(deps: LoginDeps, playerId: number): Promise<TL
     .where(eq(agents.playerId, playerId));
   if (agent) {
     assertAgentUsable(agent.status);
-    const token = await createSession(deps.db, { playerId, agentId: agent.id }, deps.sessionTtlHours);
+    const token = await createSession(
+      deps.db,
+      { playerId, agentId: agent.id },
+      deps.sessionTtlHours,
+      deps.client,
+    );
     return { token, isAgent: true, user: await loadAgentUser(deps.db, agent.id, deps.publicUrl) };
   }
-  const token = await createSession(deps.db, { playerId, agentId: null }, deps.sessionTtlHours);
+  const token = await createSession(deps.db, { playerId, agentId: null }, deps.sessionTtlHours, deps.client);
   return { token, isAgent: false, player: await toPlayerDto(deps.db, player) };
 }
 

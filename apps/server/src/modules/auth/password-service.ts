@@ -194,6 +194,7 @@ export async function loginWithPassword(
     deps.db,
     { playerId: agent.playerId, agentId: agent.id },
     deps.sessionTtlHours,
+    deps.client,
   );
   return {
     token,

@@ -5,6 +5,7 @@ import { agents, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consumeCaptcha } from './captcha-service';
 import { hashPassword } from './password-service';
+import type { ClientInfo } from './device-label';
 import { createSession, revokeSession } from './session-service';
 import { getOption } from '../options/options-service';
 import { loadAgentUser } from '../agents/agent-queries';
@@ -24,7 +25,7 @@ export interface RegisterInput {
  * The mobile is verified by its SMS code. Answers a new agent session; the player session ends.
  */
 export async function registerAgent(
-  deps: { db: Db; secret: string; sessionTtlHours: number; publicUrl: string },
+  deps: { db: Db; secret: string; sessionTtlHours: number; publicUrl: string; client?: ClientInfo },
   session: { sessionId: number; playerId: number },
   input: RegisterInput,
 ): Promise<{ token: string; user: TAgentUser }> {
@@ -54,6 +55,8 @@ export async function registerAgent(
   const [owner] = await db.select({ id: players.id }).from(players).where(eq(players.mobile, input.mobile));
   if (owner && owner.id !== session.playerId) throw new AppError('mobileTaken');
 
+  // Read before the code is spent: a platform that reviews registrations lets the new agent wait as 'pending'.
+  const status = (await getOption(db, 'register.review')) === 'true' ? 'pending' : 'active';
   await consumeCaptcha(deps, input.mobile, 'register', input.captcha);
   // Hashed with no transaction open (argon2 takes 64 MiB and tens of milliseconds).
   const passwordHash = await hashPassword(input.password);
@@ -66,13 +69,15 @@ export async function registerAgent(
       .for('update');
     if (taken && taken.id !== session.playerId) throw new AppError('mobileTaken');
     if (parentId !== null) {
-      // Read again FOR SHARE where the child is written: an operator's change of the inviter's level waits for it,
-      // or it for the change, whose new level it then checks (decision 018).
+      // Read again and locked where the child is written: an operator's change of the inviter's level waits for it,
+      // or it for the change, whose new level it then checks (decision 018). FOR NO KEY UPDATE, not FOR SHARE: the
+      // new row adds to the inviter's team size (triggers agents_team_size_*, decision 024), so two registrations under
+      // one inviter queue here instead of deadlocking on that update.
       const [inviter] = await tx
         .select({ level: agents.level, status: agents.status })
         .from(agents)
         .where(eq(agents.id, parentId))
-        .for('share');
+        .for('no key update');
       if (!inviter || inviter.status !== 'active') throw new AppError('agentNotFound');
       if (level <= inviter.level) throw new AppError('inviterNotAllowed');
     }
@@ -83,12 +88,12 @@ export async function registerAgent(
       .returning({ nickname: players.nickname });
     const [row] = await tx
       .insert(agents)
-      .values({ playerId: session.playerId, level, parentId, passwordHash })
+      .values({ playerId: session.playerId, level, parentId, passwordHash, status })
       .onConflictDoNothing()
       .returning({ id: agents.id });
     if (!row) throw new AppError('alreadyAgent');
-    // The inviter hears of its new sub-agent with the registration itself.
-    if (parentId !== null)
+    // The inviter hears of its new sub-agent with the registration itself (of a reviewed one, at its approval).
+    if (parentId !== null && status === 'active')
       await notify(tx, {
         agentId: parentId,
         kind: 'subAgentJoined',
@@ -98,6 +103,11 @@ export async function registerAgent(
     await revokeSession(tx, session.sessionId);
     return row.id;
   });
-  const token = await createSession(db, { playerId: session.playerId, agentId }, deps.sessionTtlHours);
+  const token = await createSession(
+    db,
+    { playerId: session.playerId, agentId },
+    deps.sessionTtlHours,
+    deps.client,
+  );
   return { token, user: await loadAgentUser(db, agentId, deps.publicUrl) };
 }

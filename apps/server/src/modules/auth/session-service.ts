@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ResponseCode, SESSION_LIST_MAX, type TSignedInSession } from '@promoter/contract';
+import { type AgentStatus, ResponseCode, SESSION_LIST_MAX, type TSignedInSession } from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Prepared, runPrepared } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { sessions } from '../../db/schema';
+import { type ClientInfo, deviceLabel, USER_AGENT_KEPT } from './device-label';
 
 /** What a request knows about its caller once its token has been resolved. */
 export interface SessionContext {
@@ -12,22 +13,28 @@ export interface SessionContext {
   playerId: number;
   agentId: number | null;
   /** The agent's status as of this request (null for a player): a frozen agent loses access at once. */
-  agentStatus: 'active' | 'frozen' | 'pending' | null;
+  agentStatus: AgentStatus | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Opaque random token; only its hash is stored, so a database leak yields no usable session. */
+/**
+ * Opaque random token; only its hash is stored, so a database leak yields no usable session. The client's
+ * User-Agent and address are kept to name the session in its owner's and the operators' lists.
+ */
 export async function createSession(
   db: DbOrTx,
   owner: { playerId: number; agentId: number | null },
   ttlHours: number,
+  client?: ClientInfo,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     playerId: owner.playerId,
     agentId: owner.agentId,
+    userAgent: (client?.userAgent ?? '').slice(0, USER_AGENT_KEPT),
+    address: client?.address ?? '',
     expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
   });
   return token;
@@ -154,6 +161,8 @@ export async function listLiveSessions(
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        address: sessions.address,
       })
       .from(sessions)
       .where(live)
@@ -167,6 +176,8 @@ export async function listLiveSessions(
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
+      device: deviceLabel(row.userAgent),
+      address: row.address,
       current: row.id === currentSessionId,
     })),
     total: counted?.n ?? 0,

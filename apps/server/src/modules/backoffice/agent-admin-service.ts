@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AdminAgentSort, type AgentStatus, fenToMoney, type TAdminAgent } from '@promoter/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   accounts,
   agents,
@@ -17,9 +17,11 @@ import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { hashPassword } from '../auth/password-service';
+import { deviceLabel } from '../auth/device-label';
 import { revokeOtherSessions } from '../auth/session-service';
 import { type EntryFilter, entryPage, type EntryRow } from '../ledger/bill-queries';
 import { accountOf, agentOwner } from '../ledger/ledger-service';
+import { notify } from '../notifications/notification-service';
 import { getPlatformTimeZone } from '../options/options-service';
 import { listForReview } from '../withdrawals/withdrawal-review-service';
 
@@ -204,6 +206,8 @@ export async function agentSessions(db: DbOrTx, query: { agentId: number; page: 
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        address: sessions.address,
       })
       .from(sessions)
       .where(where)
@@ -218,6 +222,8 @@ export async function agentSessions(db: DbOrTx, query: { agentId: number; page: 
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
+      device: deviceLabel(row.userAgent),
+      address: row.address,
     })),
     total: total?.n ?? 0,
     page: query.page,
@@ -289,7 +295,7 @@ export async function agentDetail(db: DbOrTx, agentId: number, locale: Locale = 
       and(
         eq(auditLog.targetType, 'agent'),
         eq(auditLog.targetId, String(agentId)),
-        inArray(auditLog.action, ['agent.freeze', 'agent.unfreeze']),
+        inArray(auditLog.action, ['agent.freeze', 'agent.unfreeze', 'agent.approve', 'agent.refuse']),
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -323,13 +329,15 @@ async function changeStatus(
   actor: AuditActor,
   agentId: number,
   change: { from: AgentStatus; to: AgentStatus; action: string; reason: string },
+  /** More work in the same transaction once the status has changed (a notification). */
+  then?: (tx: Tx, agent: { parentId: number | null; playerId: number }) => Promise<void>,
 ): Promise<TAdminAgent> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(agents)
       .set({ status: change.to })
       .where(and(eq(agents.id, agentId), eq(agents.status, change.from)))
-      .returning({ id: agents.id });
+      .returning({ id: agents.id, parentId: agents.parentId, playerId: agents.playerId });
     if (!row) {
       const [current] = await tx.select({ status: agents.status }).from(agents).where(eq(agents.id, agentId));
       throw current
@@ -342,6 +350,7 @@ async function changeStatus(
       before: { status: change.from },
       after: { status: change.to, reason: change.reason },
     });
+    await then?.(tx, row);
   });
   return loadAgent(db, agentId);
 }
@@ -351,6 +360,43 @@ export const freezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: 
 
 export const unfreezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: string) =>
   changeStatus(db, actor, agentId, { from: 'frozen', to: 'active', action: 'agent.unfreeze', reason });
+
+/**
+ * An operator's decision on a registration that waits for review (option register.review): approved, the agent can
+ * work at once and its inviter hears of its new sub-agent (only now); refused, it stays refused (1002 on every call).
+ * A compare-and-set on 'pending': of two operators deciding at once, one decides and the other is told the state.
+ */
+export const reviewRegistration = (
+  db: Db,
+  actor: AuditActor,
+  input: { agentId: number; approve: boolean; reason: string },
+) =>
+  input.approve
+    ? changeStatus(
+        db,
+        actor,
+        input.agentId,
+        { from: 'pending', to: 'active', action: 'agent.approve', reason: input.reason },
+        async (tx, agent) => {
+          if (agent.parentId === null) return;
+          const [player] = await tx
+            .select({ nickname: players.nickname })
+            .from(players)
+            .where(eq(players.id, agent.playerId));
+          await notify(tx, {
+            agentId: agent.parentId,
+            kind: 'subAgentJoined',
+            params: { agentId: input.agentId, nickname: player?.nickname ?? '' },
+            ref: { type: 'agent', id: String(input.agentId) },
+          });
+        },
+      )
+    : changeStatus(db, actor, input.agentId, {
+        from: 'pending',
+        to: 'refused',
+        action: 'agent.refuse',
+        reason: input.reason,
+      });
 
 /** 12 characters of an alphabet without look-alikes (no 0/O, 1/l/I): about 70 bits. */
 const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -17,7 +17,7 @@ import { loadAgent } from './agent-admin-service';
  * Every change locks, in one statement and in ascending id order (`FOR NO KEY UPDATE`, which leaves the foreign keys
  * of new orders and sessions free), every row whose level or parent its checks read: a level change locks the agent,
  * its parent and its children; a move locks the agent, its old parent, the new parent and the new parent's
- * ancestors (and its children, whose prices it may clear). Two changes that read a common row therefore run one after the other, and the second checks what the
+ * ancestors, the old parent's ancestors (whose team sizes it changes) and its children (whose prices it may clear). Two changes that read a common row therefore run one after the other, and the second checks what the
  * first wrote. The rows to lock are read first without a lock; if the neighbourhood changed before the lock was
  * granted, the transaction starts again. A new child (registration with an inviter, setChildAgent) reads its
  * parent's level `FOR SHARE`, so it waits for a level change of that parent, and a level change sees it.
@@ -315,11 +315,14 @@ export async function moveAgent(
   const result = await withStableNeighbourhood(db, async (tx) => {
     const seen = await agentRow(tx, input.agentId);
     const seenLine = input.newParentId === null ? [] : await lineUp(tx, input.newParentId);
+    // The old parent's line too: the move takes the team from its team sizes (triggers agents_team_size_*, decision
+    // 024), so its rows are locked here in id order with the rest rather than one by one by the trigger.
+    const seenOldLine = seen.parentId === null ? [] : await lineUp(tx, seen.parentId);
     // The children too: their prices may be cleared below, and their own level changes lock this agent.
     const seenChildren = await childrenOf(tx, input.agentId);
     const locked = await lockAgents(tx, [
       input.agentId,
-      ...(seen.parentId === null ? [] : [seen.parentId]),
+      ...seenOldLine.map((above) => above.id),
       ...seenLine.map((above) => above.id),
       ...seenChildren.map((child) => child.id),
     ]);

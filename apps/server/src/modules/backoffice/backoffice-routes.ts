@@ -6,6 +6,7 @@ import {
   agentLedger,
   agentSessions,
   freezeAgent,
+  reviewRegistration,
   listAgents,
   resetAgentPassword,
   revokeAgentSessions,
@@ -31,6 +32,9 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   );
   defineCall(app, 'adminAgentUnfreeze', async ({ operator, request, input }) =>
     unfreezeAgent(app.db, actorOf(operator, request), input.agentId, input.reason),
+  );
+  defineCall(app, 'adminAgentReviewRegistration', async ({ operator, request, input }) =>
+    reviewRegistration(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAgentResetPassword', async ({ operator, request, input }) =>
     resetAgentPassword(app.db, actorOf(operator, request), input.agentId),

@@ -24,6 +24,8 @@ export const OPTION_DEFAULTS = {
   /** Above this value (diamonds at price.retail) a manual adjustment needs a second operator (decision 018). */
   'adjust.reviewThreshold': { value: '5000.00', isPublic: false },
   'register.open': { value: 'true', isPublic: true },
+  /** 'true': a new registration waits as 'pending' until an operator approves it (issue 11). */
+  'register.review': { value: 'false', isPublic: true },
   'bind.unbindAllowed': { value: 'true', isPublic: true },
   'shop.url': { value: '', isPublic: true },
   'close.scheme': { value: 'lgapp://close', isPublic: true },

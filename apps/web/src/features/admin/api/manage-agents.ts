@@ -15,6 +15,12 @@ export const useSetAgentFrozen = () =>
     request(frozen ? 'adminAgentFreeze' : 'adminAgentUnfreeze', input),
   );
 
+/** Approve or refuse a registration that waits for review, with a reason. */
+export const useReviewRegistration = () =>
+  useAgentMutation((input: CallInput<'adminAgentReviewRegistration'>) =>
+    request('adminAgentReviewRegistration', input),
+  );
+
 /** A one-time password for the agent, answered once; every session of the agent ends. */
 export const useResetAgentPassword = () =>
   useAgentMutation((agentId: number) => request('adminAgentResetPassword', { agentId }));

@@ -13,13 +13,41 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { copyText } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
 import { useOperatorRight } from '../../../lib/operator-session';
-import { useResetAgentPassword, useRevokeAgentSessions, useSetAgentFrozen } from '../api/manage-agents';
+import {
+  useResetAgentPassword,
+  useReviewRegistration,
+  useRevokeAgentSessions,
+  useSetAgentFrozen,
+} from '../api/manage-agents';
 import { AdjustDialog } from './adjust-dialog';
 import { ChangeLevelDialog } from './change-level-dialog';
 import { MoveAgentDialog } from './move-agent-dialog';
 import { ReasonDialog } from './reason-dialog';
 
-type Action = 'freeze' | 'unfreeze' | 'resetPassword' | 'changeLevel' | 'move' | 'adjust' | 'revokeSessions';
+type Action =
+  | 'freeze'
+  | 'unfreeze'
+  | 'approve'
+  | 'refuse'
+  | 'resetPassword'
+  | 'changeLevel'
+  | 'move'
+  | 'adjust'
+  | 'revokeSessions';
+
+/** The status action an agent's status offers: a registration under review is approved or refused, never frozen. */
+function statusButtons(status: TAdminAgent['status']): { action: Action; color?: 'error' | 'warning' }[] {
+  switch (status) {
+    case 'active':
+      return [{ action: 'freeze', color: 'error' }];
+    case 'frozen':
+      return [{ action: 'unfreeze' }];
+    case 'pending':
+      return [{ action: 'approve' }, { action: 'refuse', color: 'error' }];
+    case 'refused':
+      return [];
+  }
+}
 
 /** The one-time password, shown once, with a copy button: it is never shown again nor stored in clear. */
 function OneTimePassword({ password, onClose }: { password: string | null; onClose: () => void }) {
@@ -60,7 +88,8 @@ function OneTimePassword({ password, onClose }: { password: string | null; onClo
 }
 
 /**
- * What an operator may do to an agent, as its role allows (the rest is not shown): freeze or unfreeze with a reason,
+ * What an operator may do to an agent, as its role allows (the rest is not shown): freeze or unfreeze with a reason
+ * (approve or refuse a registration under review),
  * a one-time password, its level, its parent, its sessions (agents.manage); a manual adjustment (adjustments).
  */
 export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; parentLevel: number | null }) {
@@ -70,6 +99,7 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
   const [open, setOpen] = useState<Action | null>(null);
   const [password, setPassword] = useState<string | null>(null);
   const setFrozen = useSetAgentFrozen();
+  const review = useReviewRegistration();
   const resetPassword = useResetAgentPassword();
   const revokeSessions = useRevokeAgentSessions();
   const close = () => setOpen(null);
@@ -78,7 +108,7 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
   const buttons: { action: Action; color?: 'error' | 'warning' }[] = [];
   if (canManage) {
     buttons.push(
-      agent.status === 'frozen' ? { action: 'unfreeze' } : { action: 'freeze', color: 'error' },
+      ...statusButtons(agent.status),
       { action: 'changeLevel' },
       { action: 'move' },
       { action: 'resetPassword', color: 'warning' },
@@ -89,6 +119,7 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
   if (buttons.length === 0) return null;
 
   const statusAction = open === 'freeze' || open === 'unfreeze' ? open : null;
+  const reviewAction = open === 'approve' || open === 'refuse' ? open : null;
   return (
     <>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="agent-actions">
@@ -118,6 +149,24 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
             {
               onSuccess: (changed) =>
                 notify.success(t(`adminAgents.done.${changed.status === 'frozen' ? 'frozen' : 'unfrozen'}`)),
+              onSettled: close,
+            },
+          )
+        }
+      />
+      <ReasonDialog
+        open={reviewAction !== null}
+        title={reviewAction ? t(`adminAgents.actions.${reviewAction}`) : ''}
+        message={reviewAction ? t(`adminAgents.confirm.${reviewAction}`, who) : ''}
+        confirmLabel={reviewAction ? t(`adminAgents.actions.${reviewAction}`) : ''}
+        busy={review.isPending}
+        onCancel={close}
+        onConfirm={(reason) =>
+          review.mutate(
+            { agentId: agent.agentId, reason, approve: reviewAction === 'approve' },
+            {
+              onSuccess: (changed) =>
+                notify.success(t(`adminAgents.done.${changed.status === 'active' ? 'approved' : 'refused'}`)),
               onSettled: close,
             },
           )

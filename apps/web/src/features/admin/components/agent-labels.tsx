@@ -14,6 +14,7 @@ const STATUS_COLORS: Record<AgentStatus, ChipProps['color']> = {
   active: 'success',
   frozen: 'error',
   pending: 'warning',
+  refused: 'default',
 };
 
 export function AgentStatusChip({ status }: { status: AgentStatus }) {

@@ -7,8 +7,8 @@ import { useFilteredPages } from '../lib/use-filtered-pages';
 import { PagedTable } from './filtered-table';
 
 /**
- * An agent's live sessions: when each began, was last used and ends. The server keeps no device or address of an
- * agent's session, and never a token; "end all sessions" is among the agent's actions.
+ * An agent's live sessions: the device and address each began on, when it began, was last used and ends; never a
+ * token. "End all sessions" is among the agent's actions.
  */
 export function AgentSessions({ agentId }: { agentId: number }) {
   const { t, i18n } = useTranslation();
@@ -18,15 +18,17 @@ export function AgentSessions({ agentId }: { agentId: number }) {
   const rows = list.data?.list ?? [];
   return (
     <PagedTable
-      minWidth={560}
+      minWidth={760}
       testId="agent-sessions-table"
-      columns={4}
+      columns={6}
       head={
         <>
           <TableCell>#</TableCell>
           <TableCell>{t('adminAgents.columns.started')}</TableCell>
           <TableCell>{t('adminAgents.columns.lastSeen')}</TableCell>
           <TableCell>{t('adminAgents.columns.expires')}</TableCell>
+          <TableCell>{t('adminAgents.columns.device')}</TableCell>
+          <TableCell>{t('adminAgents.columns.address')}</TableCell>
         </>
       }
       empty={list.isSuccess && rows.length === 0}
@@ -40,6 +42,8 @@ export function AgentSessions({ agentId }: { agentId: number }) {
           <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
           <TableCell>{formatDateTime(row.lastSeenAt, i18n.language)}</TableCell>
           <TableCell>{formatDateTime(row.expiresAt, i18n.language)}</TableCell>
+          <TableCell>{row.device || '-'}</TableCell>
+          <TableCell>{row.address || '-'}</TableCell>
         </TableRow>
       ))}
     </PagedTable>

@@ -40,6 +40,7 @@ export const KIND_OF: Record<EditableOptionKey, SettingKind> = {
   'withdraw.reviewThreshold': 'money',
   'adjust.reviewThreshold': 'money',
   'register.open': 'flag',
+  'register.review': 'flag',
   'bind.unbindAllowed': 'flag',
   'shop.url': 'url',
   'platform.timezone': 'timezone',
@@ -52,7 +53,7 @@ export const SETTING_GROUPS = [
   { id: 'rates', keys: ['commission.level1', 'commission.level2', 'commission.level3'] },
   { id: 'withdrawals', keys: ['withdraw.min', 'withdraw.feeRate', 'withdraw.dailyCount'] },
   { id: 'review', keys: ['withdraw.reviewThreshold', 'adjust.reviewThreshold'] },
-  { id: 'switches', keys: ['register.open', 'bind.unbindAllowed'] },
+  { id: 'switches', keys: ['register.open', 'register.review', 'bind.unbindAllowed'] },
   { id: 'shop', keys: ['shop.url', 'platform.timezone', 'theme.brandColor'] },
 ] as const satisfies readonly { id: string; keys: readonly EditableOptionKey[] }[];
 

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/format';
 export function DownlineSummary({ root }: { root: TTreeNode | undefined }) {
   const { t } = useTranslation();
   const figures = [
-    { key: 'direct', label: t('shop.downline.directCount'), value: root?.children.length },
+    { key: 'direct', label: t('shop.downline.directCount'), value: root?.childCount },
     { key: 'team', label: t('shop.downline.teamCount'), value: root?.teamSize },
     { key: 'price', label: t('shop.downline.myPrice'), value: root ? formatMoney(root.price) : undefined },
   ];

@@ -1,20 +1,35 @@
 import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
 import { TreeItem } from '@mui/x-tree-view/TreeItem';
 import type { TTreeNode } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useTreeLevel } from '../../../api/get-tree';
+import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { LevelChip } from './level-chip';
 import { StatusChip } from './status-chip';
 
-/** Every node id that has children: the tree opens fully (it is at most three deep). */
+/** Up to this many children, the tree opens them too at first (each is one more call); more, only the top node. */
+const OPEN_CHILDREN_AT_FIRST = 10;
+
+/** Every node shown that has children: "expand all" opens these (the levels below load as they open). */
 export function expandableIds(node: TTreeNode): string[] {
-  const own = node.children.length > 0 ? [String(node.agentId)] : [];
+  const own = node.childCount > 0 ? [String(node.agentId)] : [];
   return [...own, ...node.children.flatMap(expandableIds)];
+}
+
+/** What the tree opens at first: the top node, and its children too when they are few. */
+export function initiallyExpandedIds(root: TTreeNode): string[] {
+  return root.children.length <= OPEN_CHILDREN_AT_FIRST
+    ? expandableIds(root)
+    : expandableIds(root).slice(0, 1);
 }
 
 function NodeLabel({ node, isMe }: { node: TTreeNode; isMe: boolean }) {
@@ -47,14 +62,79 @@ function NodeLabel({ node, isMe }: { node: TTreeNode; isMe: boolean }) {
   );
 }
 
+/** The level below a node, asked for when the node is opened (the tree's items mount only when open). */
+function LevelBelow({ node, meId }: { node: TTreeNode; meId: number }) {
+  const { t } = useTranslation();
+  const level = useTreeLevel(node.agentId);
+  if (level.data) return renderChildren(level.data.root, meId);
+  return (
+    <TreeItem
+      itemId={`${node.agentId}-loading`}
+      disabled
+      label={
+        level.isError ? (
+          <Link
+            component="button"
+            onClick={() => void level.refetch()}
+            data-testid={`tree-level-retry-${node.agentId}`}
+          >
+            {t('shop.downline.loadFailed')}
+          </Link>
+        ) : (
+          <Skeleton width={160} height={32} data-testid={`tree-level-loading-${node.agentId}`} />
+        )
+      }
+    />
+  );
+}
+
+/** A node's loaded children, and a way to all of them when the answer carried only the biggest teams. */
+function renderChildren(node: TTreeNode, meId: number) {
+  const hidden = node.childCount - node.children.length;
+  return (
+    <>
+      {node.children.map((child) => renderNode(child, meId))}
+      {hidden > 0 ? <MoreChildren node={node} hidden={hidden} isMe={node.agentId === meId} /> : null}
+    </>
+  );
+}
+
+function MoreChildren({ node, hidden, isMe }: { node: TTreeNode; hidden: number; isMe: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TreeItem
+      itemId={`${node.agentId}-more`}
+      disabled
+      label={
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ py: 0.75, flexWrap: 'wrap' }}
+          data-testid={`tree-more-${node.agentId}`}
+        >
+          <Typography variant="caption" color="text.secondary">
+            {t('shop.downline.more', { n: hidden })}
+          </Typography>
+          {isMe ? (
+            <Link component={RouterLink} to={paths.agent.childTree.getHref()} variant="caption">
+              {t('shop.downline.seeAll')}
+            </Link>
+          ) : null}
+        </Stack>
+      }
+    />
+  );
+}
+
 function renderNode(node: TTreeNode, meId: number) {
+  const loaded = node.childCount === 0 || node.children.length > 0;
   return (
     <TreeItem
       key={node.agentId}
       itemId={String(node.agentId)}
       label={<NodeLabel node={node} isMe={node.agentId === meId} />}
     >
-      {node.children.map((child) => renderNode(child, meId))}
+      {loaded ? renderChildren(node, meId) : <LevelBelow node={node} meId={meId} />}
     </TreeItem>
   );
 }
@@ -67,7 +147,7 @@ export interface DownlineTreeProps {
   onExpandedItemsChange?: (ids: string[]) => void;
 }
 
-/** My downline with level, price and team size on each node. */
+/** My downline with level, price and team size on each node, a level at a time (decision 024). */
 export function DownlineTree({
   root,
   includeRoot = true,
@@ -75,8 +155,7 @@ export function DownlineTree({
   onExpandedItemsChange,
 }: DownlineTreeProps) {
   const { t } = useTranslation();
-  const nodes = includeRoot ? [root] : root.children;
-  if (nodes.length === 0) {
+  if (root.childCount === 0 && !includeRoot) {
     return (
       <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="downline-tree-empty">
         <GroupsOutlined sx={{ fontSize: 40 }} aria-hidden />
@@ -94,10 +173,10 @@ export function DownlineTree({
             expandedItems,
             onExpandedItemsChange: (_event: unknown, ids: string[]) => onExpandedItemsChange?.(ids),
           }
-        : { defaultExpandedItems: expandableIds(root) })}
+        : { defaultExpandedItems: initiallyExpandedIds(root) })}
       sx={{ '& .MuiTreeItem-content': { alignItems: 'flex-start', py: 0 } }}
     >
-      {nodes.map((node) => renderNode(node, root.agentId))}
+      {includeRoot ? renderNode(root, root.agentId) : renderChildren(root, root.agentId)}
     </SimpleTreeView>
   );
 }

@@ -2,15 +2,15 @@ import Chip from '@mui/material/Chip';
 import type { AgentStatus } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 
-/** Marks an agent that cannot sign in or trade (frozen, or awaiting review); an active agent shows nothing. */
+/** Marks an agent that cannot sign in or trade (frozen, awaiting review, refused); an active agent shows nothing. */
 export function StatusChip({ status, testId }: { status: AgentStatus; testId?: string }) {
   const { t } = useTranslation();
   if (status === 'active') return null;
   return (
     <Chip
       size="small"
-      color={status === 'frozen' ? 'error' : 'warning'}
-      label={t(status === 'frozen' ? 'shop.downline.status.frozen' : 'shop.downline.status.pending')}
+      color={status === 'pending' ? 'warning' : 'error'}
+      label={t(`shop.downline.status.${status}`)}
       sx={{ flexShrink: 0 }}
       data-testid={testId}
     />

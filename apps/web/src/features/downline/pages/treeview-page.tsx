@@ -8,16 +8,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTree } from '../../../api/get-tree';
 import { DownlineSummary } from '../components/downline-summary';
-import { DownlineTree, expandableIds } from '../components/downline-tree';
+import { DownlineTree, expandableIds, initiallyExpandedIds } from '../components/downline-tree';
 import { TreeState } from '../components/tree-state';
 
-/** /agent/treeview: my whole downline with me at the top, opened fully by default. */
+/**
+ * /agent/treeview: my downline with me at the top, opened a level at a time (decision 024): at first me and, when they
+ * are few, my children; "expand all" opens every node shown, whose levels then load.
+ */
 export function TreeviewPage() {
   const { t } = useTranslation();
   const tree = useTree();
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const all = tree.data ? expandableIds(tree.data.root) : [];
-  const current = expanded ?? all;
+  const current = expanded ?? (tree.data ? initiallyExpandedIds(tree.data.root) : []);
 
   return (
     <Stack spacing={2} data-testid="page-treeview">

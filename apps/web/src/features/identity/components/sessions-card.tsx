@@ -39,12 +39,14 @@ function SessionLine({ session }: { session: TSignedInSession }) {
           sx={{ fontWeight: session.current ? 600 : 400 }}
         >
           {session.current ? t('profile.sessions.current') : t('profile.sessions.other')}
+          {session.device ? ` · ${session.device}` : ''}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('profile.sessions.lastSeen', { time: time(session.lastSeenAt) })}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {t('profile.sessions.signedInAt', { time: time(session.createdAt) })}
+          {session.address ? ` · ${session.address}` : ''}
         </Typography>
       </Stack>
     </Stack>
