@@ -124,7 +124,8 @@ export function SortHeadCell<S extends string>({ column, sort, align, children }
   const active = sort.current?.sort === column;
   const direction = active ? (sort.current?.order ?? 'desc') : 'desc';
   return (
-    <TableCell align={align} sortDirection={active ? direction : false}>
+    // One line: the arrow beside a short header must not wrap it.
+    <TableCell align={align} sortDirection={active ? direction : false} sx={{ whiteSpace: 'nowrap' }}>
       <TableSortLabel
         active={active}
         direction={direction}
