@@ -550,6 +550,16 @@ export const adminCatalogCalls = {
     }),
     data: ZPage(ZAdminOrder),
   }),
+  adminOrderRelease: adminCall({
+    method: 'POST',
+    path: 'admin/orders/release',
+    auth: 'operator',
+    right: 'adjustments',
+    summary:
+      'Deliver a held order (paid while its buying agent was frozen or pending) once the agent is active again: the diamonds and the profit shares at the prices frozen on it, with a reason',
+    input: z.object({ orderId: ZOrderIdInput, reason: ZText(500, { min: 1 }) }),
+    data: ZAdminOrderDetail,
+  }),
   adminOrderDetail: adminCall({
     method: 'GET',
     path: 'admin/orders/detail',

@@ -256,6 +256,7 @@ const table: Record<CallName, Case[]> = {
   ],
   adminOrderDetail: [{ input: (w) => ({ orderId: w.orderOf.agent }), mayAct: NOBODY }],
   adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
+  adminOrderRelease: [{ input: (w) => ({ orderId: w.orderOf.agent, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentUnfreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],

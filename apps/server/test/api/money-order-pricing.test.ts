@@ -9,6 +9,7 @@ import {
   SandboxPaymentProvider,
 } from '../../src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, signIn } from '../factories';
+import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
 import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import { watchOpenTransactions } from '../open-transactions';
@@ -190,6 +191,54 @@ describe('a frozen agent can do nothing with money', () => {
       .from(paymentNotifications)
       .where(eq(paymentNotifications.orderId, order.data.orderId));
     expect(recorded.map((r) => r.outcome)).toEqual(['held', 'duplicate']);
+    await assertLedgerInvariants(t.db);
+  });
+});
+
+describe('an operator releases a held order (issue 11)', () => {
+  it('delivers it once the agent is active again: once, at the prices frozen on it, audited', async () => {
+    const parent = await createAgent(t.db, { level: 1 });
+    const child = await createAgent(t.db, { level: 2, parentId: parent.agentId });
+    const order = await buy(child.playerId);
+    await t.db.update(agents).set({ status: 'frozen' }).where(eq(agents.id, child.agentId));
+    await notify(order.data.orderId);
+    // The prices change before the release: the order keeps its own.
+    await setOption('price.level2', '1.00');
+
+    const token = async (role: 'finance' | 'support') =>
+      operatorToken(t.db, (await createTestOperator(t.db, role)).id);
+    const [finance, finance2, support] = [
+      await token('finance'),
+      await token('finance'),
+      await token('support'),
+    ];
+    const release = (operator: string, reason = '已解冻，补发钻石') =>
+      api(t.app, 'adminOrderRelease', {
+        input: { orderId: order.data.orderId, reason },
+        ...asOperator(operator),
+      });
+
+    expect((await release(support)).code).toBe(ResponseCode.operatorForbidden);
+    const stillFrozen = await release(finance);
+    expect(stillFrozen).toMatchObject({ code: ResponseCode.failure });
+    expect(stillFrozen.msg).toContain(String(child.agentId));
+    expect(await stock(child.agentId)).toBe(0);
+
+    await t.db.update(agents).set({ status: 'active' }).where(eq(agents.id, child.agentId));
+    const answers = await Promise.all([release(finance), release(finance2)]);
+    expect(answers.map((a) => a.code).sort()).toEqual([ResponseCode.failure, ResponseCode.success]);
+    const done = answers.find((a) => a.code === ResponseCode.success);
+    expect(done?.data.order.status).toBe('paid');
+    expect(await stock(child.agentId)).toBe(1_000);
+    expect(await balance(parent.agentId)).toBe(10_000); // (0.60 - 0.50) x 1,000, the prices of the order
+    const audit = await t.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'order.release' and target_id = ${order.data.orderId}`,
+    );
+    expect((audit.rows[0] as { n: number }).n).toBe(1);
+    // Not held any more: nothing to release.
+    expect((await release(finance)).code).toBe(ResponseCode.failure);
+    expect(await stock(child.agentId)).toBe(1_000);
+    await setOption('price.level2', '0.60');
     await assertLedgerInvariants(t.db);
   });
 });

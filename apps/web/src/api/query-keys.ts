@@ -240,6 +240,13 @@ export const invalidate = {
   adjustmentsChanged: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [
       queryKeys.admin.adjustments.all(),
+  /** A held order was delivered: the orders, the balances the console shows, the audit. */
+  heldOrderReleased: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.orders.all(),
+      queryKeys.admin.agents.all(),
+      queryKeys.admin.audit.all(),
+    ]),
       queryKeys.admin.agents.all(),
       queryKeys.admin.players.all(),
       queryKeys.admin.audit.all(),

@@ -11,7 +11,7 @@ import {
   saveGoods,
   setGoodsActive,
 } from './catalog-service';
-import { listOrders, orderDetail } from './order-admin-service';
+import { listOrders, orderDetail, releaseHeldOrder } from './order-admin-service';
 import { readSettings, settingsHistory, updateSettings } from './settings-service';
 
 const actorOf = (operator: { operatorId: number; name: string }, request: FastifyRequest): AuditActor => ({
@@ -51,4 +51,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   defineCall(app, 'adminOrderList', async ({ input }) => listOrders(app.db, input));
   defineCall(app, 'adminOrderDetail', async ({ input }) => orderDetail(app.db, input.orderId));
+  defineCall(app, 'adminOrderRelease', async ({ operator, request, input }) =>
+    releaseHeldOrder(app.db, actorOf(operator, request), input),
+  );
 }

@@ -8,9 +8,11 @@ import {
   type TAdminOrderDetail,
 } from '@promoter/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { accounts, agents, ledgerEntries, orders, paymentNotifications, players } from '../../db/schema';
 import { AppError } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { agentIsActive, deliverOrder } from '../payments/payment-service';
 
 /**
  * The console's orders (issue 11, decision 018): the list, filtered and paged on the server, and an order's page:
@@ -276,4 +278,38 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
       createdAt: entry.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * An operator delivers a held order (paid while its buying agent could not receive: frozen or pending) once the agent
+ * is active again: in one transaction, the order locked and moved held -> paid (a compare-and-set: two operators
+ * cannot deliver twice), the diamonds and the profit shares written as a payment writes them (at the prices frozen on
+ * the order), the notifications, and the audit entry with the reason.
+ */
+export async function releaseHeldOrder(
+  db: Db,
+  actor: AuditActor,
+  input: { orderId: string; reason: string },
+): Promise<TAdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order) throw new AppError('orderNotFound');
+    if (order.status !== 'held') throw new AppError('orderNotHeld', { status: statusOf(order) });
+    if (order.agentId === null || !(await agentIsActive(tx, order.agentId)))
+      throw new AppError('orderAgentUnavailable', { agentId: order.agentId ?? 0 });
+    const [live] = await tx
+      .update(orders)
+      .set({ status: 'paid' })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'held')))
+      .returning();
+    if (!live) throw new AppError('orderNotHeld', { status: 'paid' });
+    await deliverOrder(tx, live);
+    await recordAudit(tx, actor, {
+      action: 'order.release',
+      target: { type: 'order', id: order.id },
+      before: { status: 'held' },
+      after: { status: 'paid', reason: input.reason },
+    });
+  });
+  return orderDetail(db, input.orderId);
 }

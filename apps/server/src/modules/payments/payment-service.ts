@@ -39,7 +39,7 @@ async function profitsOf(tx: Tx, order: OrderRow): Promise<{ shares: Share[]; bu
 }
 
 /** Whether the agent may receive what it bought (its row share-locked until the payment commits). */
-async function agentIsActive(tx: Tx, agentId: number): Promise<boolean> {
+export async function agentIsActive(tx: Tx, agentId: number): Promise<boolean> {
   const [agent] = await tx
     .select({ status: agents.status })
     .from(agents)
@@ -138,32 +138,7 @@ export async function applyPayment(
       });
       return 'held';
     }
-    const ref = { type: 'order', id: order.id };
-    const { shares, buyer } = await profitsOf(tx, live);
-    const postings: Posting[] = [
-      {
-        owner: buyer,
-        currency: 'diamonds',
-        amount: live.diamonds,
-        billType: BillType.buyDiamonds,
-        ref,
-        memo: memo('memoPurchase', { goods: live.goodsName, quantity: live.quantity }),
-      },
-      ...shares.map((share): Posting => ({
-        owner: { ownerType: 'agent', ownerId: share.agentId },
-        currency: 'balance',
-        amount: share.fen,
-        billType: BillType.profit,
-        ref,
-        counterparty: buyer,
-        memo:
-          buyer.ownerType === 'agent'
-            ? memo('memoChildPurchaseProfit', { agentId: buyer.ownerId })
-            : memo('memoPlayerPurchaseCommission', { playerId: buyer.ownerId }),
-      })),
-    ];
-    await postAll(tx, postings);
-    await notify(tx, ...paymentNotices(live, shares));
+    await deliverOrder(tx, live);
     return 'delivered';
   });
   await db.insert(paymentNotifications).values({
@@ -175,6 +150,40 @@ export async function applyPayment(
     source,
   });
   return outcome;
+}
+
+/**
+ * What a paid order writes, in the caller's transaction (the order already marked paid and locked): the diamonds to
+ * the buyer and each agent's profit share up the line from the prices frozen on the order, as ledger entries, and
+ * the notifications of each. A payment delivers through it, and so does an operator's release of a held order.
+ */
+export async function deliverOrder(tx: Tx, live: OrderRow): Promise<void> {
+  const ref = { type: 'order', id: live.id };
+  const { shares, buyer } = await profitsOf(tx, live);
+  const postings: Posting[] = [
+    {
+      owner: buyer,
+      currency: 'diamonds',
+      amount: live.diamonds,
+      billType: BillType.buyDiamonds,
+      ref,
+      memo: memo('memoPurchase', { goods: live.goodsName, quantity: live.quantity }),
+    },
+    ...shares.map((share): Posting => ({
+      owner: { ownerType: 'agent', ownerId: share.agentId },
+      currency: 'balance',
+      amount: share.fen,
+      billType: BillType.profit,
+      ref,
+      counterparty: buyer,
+      memo:
+        buyer.ownerType === 'agent'
+          ? memo('memoChildPurchaseProfit', { agentId: buyer.ownerId })
+          : memo('memoPlayerPurchaseCommission', { playerId: buyer.ownerId }),
+    })),
+  ];
+  await postAll(tx, postings);
+  await notify(tx, ...paymentNotices(live, shares));
 }
 
 /**

@@ -11,9 +11,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import type { OrderStatus } from '@promoter/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminOrder } from '../../../api/get-admin-order';
+import { useAdminOrder, useReleaseHeldOrder } from '../../../api/get-admin-order';
+import { notify } from '../../../lib/notify';
+import { useOperatorRight } from '../../../lib/operator-session';
+import { ReasonDialog } from './reason-dialog';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
 import { DetailField, DetailTable } from './detail-parts';
@@ -36,6 +41,42 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
       data-testid="admin-order-status"
       data-status={status}
     />
+  );
+}
+
+/**
+ * A held order (paid while its agent was frozen or pending: nothing delivered) is delivered by an operator with the
+ * adjustments right once the agent is active again; the server refuses while it is not.
+ */
+function ReleaseHeldOrder({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const allowed = useOperatorRight('adjustments');
+  const release = useReleaseHeldOrder();
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  return (
+    <>
+      <Button variant="contained" size="small" onClick={() => setOpen(true)} data-testid="order-release">
+        {t('adminCatalog.orders.release')}
+      </Button>
+      <ReasonDialog
+        open={open}
+        title={t('adminCatalog.orders.release')}
+        message={t('adminCatalog.orders.releaseConfirm', { id: orderId })}
+        confirmLabel={t('adminCatalog.orders.release')}
+        busy={release.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={(reason) =>
+          release.mutate(
+            { orderId, reason },
+            {
+              onSuccess: () => notify.success(t('adminCatalog.orders.released')),
+              onSettled: () => setOpen(false),
+            },
+          )
+        }
+      />
+    </>
   );
 }
 
@@ -68,7 +109,10 @@ export function OrderDetail({ orderId, onClose }: { orderId: string | null; onCl
         {order && data ? (
           <>
             <DetailField label={t('adminCatalog.orders.columns.status')}>
-              <OrderStatusChip status={order.status} />
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <OrderStatusChip status={order.status} />
+                {order.status === 'held' ? <ReleaseHeldOrder orderId={order.id} /> : null}
+              </Stack>
             </DetailField>
             <DetailField label={t('adminCatalog.orders.columns.amount')} testId="order-detail-amount">
               {order.amount} ({t('adminCatalog.orders.unitPrice', { price: order.unitPrice })})
