@@ -41,7 +41,8 @@ export const players = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('players_created_idx').on(t.createdAt),
+    // With the id: the console's default order (newest first, the id breaking ties) and its CSV batches.
+    index('players_created_idx').on(t.createdAt, t.id),
     index('players_bound_agent_idx').on(t.boundAgentId, t.boundAt),
   ],
 );
@@ -559,6 +560,8 @@ export const adjustments = pgTable(
     check('adjustments_player_diamonds_only', sql`${t.ownerType} = 'agent' or ${t.currency} = 'diamonds'`),
     index('adjustments_status_time_idx').on(t.status, t.createdAt),
     index('adjustments_owner_idx').on(t.ownerType, t.ownerId, t.createdAt),
+    // The console's unfiltered list, newest first with the id breaking ties.
+    index('adjustments_time_idx').on(t.createdAt, t.id),
   ],
 );
 
