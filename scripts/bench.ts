@@ -78,6 +78,11 @@ const CORES = os.cpus().length;
  */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const selected = (id: string) => ONLY.size === 0 || ONLY.has(id);
+/**
+ * BENCH_SERVER: another build of the server to measure (a copy of apps/server/dist kept beside it, e.g.
+ * apps/server/dist-before/main.js, so its migrations are still found): before and after a change on one machine.
+ */
+const SERVER = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 const HEADERS = { 'accept-encoding': BROWSER_ENCODINGS, 'x-lang': 'en' };
 
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
@@ -201,7 +206,7 @@ async function openBenchDatabase(): Promise<Database> {
 async function startProduct(url: string): Promise<{ child: Child; origin: string }> {
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = startChild(process.execPath, ['apps/server/dist/main.js'], {
+  const child = startChild(process.execPath, [SERVER], {
     cwd: root,
     env: {
       ...process.env,
@@ -628,7 +633,12 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
     await runMigrations(bench.db);
     const postgres = await postgresInfo(bench.db, database.kind, database.url);
     log(`PostgreSQL: ${postgres.version} (${postgres.kind}, ${postgres.address})`);
-    const seeded = await seed(bench.db, SIZE, log);
+    // A BENCH_ONLY run without the downline's measures seeds a token downline (its 100,000 agents take a while).
+    const seeded = await seed(
+      bench.db,
+      selected('tree') || selected('children') ? SIZE : { ...SIZE, downline: 10, children: 5 },
+      log,
+    );
     phase.seedSeconds = seeded.seconds;
     phase.timings['database and seed'] = (performance.now() - begun) / 1000;
     log(`seeded in ${seeded.seconds.toFixed(1)} s`);
@@ -835,7 +845,7 @@ async function main() {
       'autocannon in its own process, keep-alive connections, `accept-encoding: gzip, deflate, br`, `x-lang: en`',
     connections: `recharge ${CONNECTIONS.recharge}, getUser ${CONNECTIONS.getUser}, bill ${CONNECTIONS.bill}, downline ${CONNECTIONS.downline}, static ${CONNECTIONS.static}`,
     data: `${SIZE.agents.toLocaleString('en')} agents x ${SIZE.playersPerAgent} bound players (recharge, getUser), one agent with ${SIZE.entries.toLocaleString('en')} entries (bill), a downline of ${SIZE.downline.toLocaleString('en')} (${SIZE.children} children), seeded in ${round(api?.seedSeconds ?? 0, 0)} s`,
-    server: `apps/server/dist/main.js, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ?? '20 (default)'}, rate limits in memory`,
+    server: `${SERVER}, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ?? '20 (default)'}, rate limits in memory`,
     pgbench: pgbench
       ? `${pgbenchVersion(pgbench)}, -M prepared, -j ${CORES}, as many clients as the product's connections`
       : 'not found',

@@ -45,8 +45,10 @@ describe('the bill list’s pages', () => {
     ]);
     const data = client.getQueryData(options.queryKey);
     expect(data?.pages.flatMap((p) => p.list.map((e) => e.id))).toEqual(['100', '99', '98', '97', '96']);
-    expect(
-      options.getNextPageParam(data!.pages[2]!, data!.pages, data!.pageParams[2]!, data!.pageParams),
-    ).toBe(undefined);
+    expect(data?.pageParams).toEqual([{ page: 1 }, { page: 2, cursor: '99' }, { page: 3, cursor: '97' }]);
+    // The last page answered no cursor: there is no next page.
+    expect(client.getQueryState(options.queryKey)?.data?.pages[2]?.nextCursor).toBeNull();
+    await client.fetchInfiniteQuery({ ...options, pages: 4 });
+    expect(asked).toHaveLength(7);
   });
 });
