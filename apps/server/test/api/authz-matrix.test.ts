@@ -255,15 +255,15 @@ const table: Record<CallName, Case[]> = {
     { input: () => ({ sort: 'amount', order: 'asc' }), mayAct: NOBODY },
   ],
   adminOrderDetail: [{ input: (w) => ({ orderId: w.orderOf.agent }), mayAct: NOBODY }],
-  adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
   adminOrderRelease: [{ input: (w) => ({ orderId: w.orderOf.agent, reason: 'matrix' }), mayAct: NOBODY }],
+  adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
   adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentUnfreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
-  adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
   adminAgentReviewRegistration: [
     { input: () => ({ agentId: 999_999, approve: true, reason: 'matrix' }), mayAct: NOBODY },
   ],
+  adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
   adminAgentLedger: [
     { input: (w) => ({ agentId: w.ids.agent.agentId as number, currency: 'balance' }), mayAct: NOBODY },
   ],

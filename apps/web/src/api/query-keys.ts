@@ -236,10 +236,6 @@ export const invalidate = {
       queryKeys.admin.players.all(),
       queryKeys.admin.audit.all(),
     ]),
-  /** A manual adjustment was created, applied or refused: the adjustments, the balances the console shows, the audit. */
-  adjustmentsChanged: (queryClient: QueryClient) =>
-    invalidateAll(queryClient, [
-      queryKeys.admin.adjustments.all(),
   /** A held order was delivered: the orders, the balances the console shows, the audit. */
   heldOrderReleased: (queryClient: QueryClient) =>
     invalidateAll(queryClient, [
@@ -247,6 +243,10 @@ export const invalidate = {
       queryKeys.admin.agents.all(),
       queryKeys.admin.audit.all(),
     ]),
+  /** A manual adjustment was created, applied or refused: the adjustments, the balances the console shows, the audit. */
+  adjustmentsChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [
+      queryKeys.admin.adjustments.all(),
       queryKeys.admin.agents.all(),
       queryKeys.admin.players.all(),
       queryKeys.admin.audit.all(),
