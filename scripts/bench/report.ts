@@ -1,6 +1,7 @@
 // Figures of repeated runs (median and spread), the goals of issue 13 judged on them, and the report: one line per
 // goal on the console, artifacts/bench.json, the results section of docs/BENCHMARKS.md.
 import type { CpuUse } from './processes';
+import type { LighthouseFigures } from './web-lighthouse';
 
 /** One run of one side (the product or a ceiling) of a measure. */
 export interface Run {
@@ -159,6 +160,8 @@ export interface WebFigures {
   reachedMain: boolean;
   headers: { file: string; br: boolean; gzip: boolean; immutable: boolean }[];
   lighthouse: string;
+  /** Lighthouse's scores per page (scripts/bench/web-lighthouse.ts), null when not run. */
+  lighthouseFigures: LighthouseFigures | null;
   problems: string[];
 }
 

@@ -1,14 +1,18 @@
 // The web's weight as a phone gets it: Debian's Chromium (never a downloaded browser) opens the game's login link
 // and follows the app to /agent/Main; every script it loaded is summed as built, as it crossed the wire (with the
 // encodings Chromium asks for) and gzipped (-9, each file: the goal's measure). Then each script's headers: served
-// precompressed in brotli and in gzip, cached as immutable.
+// precompressed in brotli and in gzip, cached as immutable. Then Lighthouse on /agent/Main (the session kept) and on
+// the login page, over the same browser's debugging port (web-lighthouse.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
+import { freeLoopbackPort } from '../../apps/server/src/db/embedded';
 import { request } from './http';
 import type { WebFigures } from './report';
+import { lighthouseSummary, measureLighthouse } from './web-lighthouse';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -26,12 +30,28 @@ export async function measureWeb(options: {
   agentLink: string;
   distDir: string;
   screenshot: string;
+  /**
+   * Lighthouse runs per page (the median counts); 0 skips Lighthouse. By default BENCH_LIGHTHOUSE_RUNS, else 3, or 0
+   * in a quick run (its two minutes have no room for it).
+   */
+  lighthouseRuns?: number;
 }): Promise<WebFigures> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  // A profile of its own, the default context, so that Lighthouse over the debugging port sees the signed-in session.
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-bench-web-'));
+  const debuggingPort = await freeLoopbackPort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    args: [
+      ...CHROMIUM_FLAGS,
+      `--remote-debugging-port=${debuggingPort}`,
+      '--remote-debugging-address=127.0.0.1',
+    ],
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+  });
   const problems: string[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`);
     });
@@ -83,6 +103,19 @@ export async function measureWeb(options: {
         immutable: /immutable/.test(String(br.headers['cache-control'] ?? '')),
       });
     }
+    const runs =
+      options.lighthouseRuns ??
+      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
+    let lighthouse = lighthouseState();
+    let lighthouseFigures: WebFigures['lighthouseFigures'] = null;
+    if (runs > 0 && existsSync(path.resolve('node_modules/lighthouse'))) {
+      try {
+        lighthouseFigures = await measureLighthouse({ context, port: debuggingPort, origin, runs });
+        lighthouse = lighthouseSummary(lighthouseFigures);
+      } catch (error) {
+        lighthouse = `failed: ${(error as Error).message.slice(0, 300)}`;
+      }
+    }
     const sum = (pick: (f: WebFigures['files'][number]) => number) => files.reduce((s, f) => s + pick(f), 0);
     return {
       files,
@@ -92,17 +125,19 @@ export async function measureWeb(options: {
       otherWireBytes,
       reachedMain,
       headers,
-      lighthouse: lighthouseState(),
+      lighthouse,
+      lighthouseFigures,
       problems,
     };
   } finally {
-    await browser.close();
+    await context.close();
+    await fs.rm(profile, { recursive: true, force: true });
   }
 }
 
-/** Lighthouse is measured only when it is installed (it is not a dependency: it would fetch its own Chrome). */
+/** Lighthouse (a devDependency; it drives the Chromium above, it never downloads one) is skipped when missing. */
 export function lighthouseState(): string {
-  return existsSync(path.resolve('node_modules/.bin/lighthouse'))
-    ? 'installed but not run by this bench: run it by hand as docs/BENCHMARKS.md says'
-    : 'not measured (not installed here, and npx would download it; docs/BENCHMARKS.md says how to run it by hand)';
+  return existsSync(path.resolve('node_modules/lighthouse'))
+    ? 'not run (a quick run, or BENCH_LIGHTHOUSE_RUNS=0)'
+    : 'not measured (node_modules/lighthouse missing: run npm install)';
 }

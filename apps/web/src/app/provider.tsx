@@ -13,7 +13,6 @@ import { applyDocumentLanguage, i18n } from '../i18n';
 import { primaryColorOf, themeOptions } from '../stores/theme-options';
 import { createAppTheme } from '../theme/create-app-theme';
 import { ltrCache, rtlCache } from '../theme/emotion-cache';
-import 'nprogress/nprogress.css';
 
 /** App-wide providers: Emotion cache (RTL or not), MUI theme, toasts, TanStack Query, i18n. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -44,13 +43,27 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <CssBaseline />
         <GlobalStyles
           styles={{
+            // nprogress's own stylesheet, minus its spinner (turned off): no render-blocking CSS file (decision 022).
             '#nprogress': { pointerEvents: 'none' },
             '#nprogress .bar': {
               background: theme.palette.warning.main,
+              position: 'fixed',
               zIndex: theme.zIndex.tooltip + 1,
+              top: 0,
+              left: 0,
+              width: '100%',
               height: 3,
             },
-            '#nprogress .peg': { boxShadow: `0 0 10px ${theme.palette.warning.main}` },
+            '#nprogress .peg': {
+              display: 'block',
+              position: 'absolute',
+              right: 0,
+              width: 100,
+              height: '100%',
+              boxShadow: `0 0 10px ${theme.palette.warning.main}`,
+              opacity: 1,
+              transform: 'rotate(3deg) translate(0px, -4px)',
+            },
           }}
         />
         <SnackbarProvider

@@ -6,11 +6,20 @@ import type { DashboardName, LayoutName } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
 import { lazyPage } from './lazy-page';
+import { loadTextAreas } from '../i18n';
+import { ADMIN_AREAS, type FeatureArea } from '../i18n/resources';
 import { Root } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 import { NotFoundRoute } from './routes/not-found-route';
 import { BootFallback } from './boot-fallback';
+
+/** A page's module once the texts of its feature areas have arrived too (the agent's path fetches neither). */
+async function withTexts<M>(areas: readonly FeatureArea[], load: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load, loadTextAreas(areas)]);
+  return module;
+}
+const DASHBOARD_AREAS: readonly FeatureArea[] = ['dashboards'];
 
 // ---- layouts and pages, split per route so a phone loads only what it opens ----------------------
 // (the game's login link lands on a mobile page and never pays for the admin frame).
@@ -101,27 +110,27 @@ const helpPage = lazyPage(
 /** The six dashboards, a chunk each: their charts (recharts) load with them only, never with /agent/Main. */
 const dashboardPages: Readonly<Record<DashboardName, ReturnType<typeof lazyPage>>> = {
   ecommerce: lazyPage(
-    () => import('../features/dashboard/pages/ecommerce-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/ecommerce-dashboard-page')),
     (m) => m.EcommerceDashboardPage,
   ),
   'web-analytics': lazyPage(
-    () => import('../features/dashboard/pages/web-analytics-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/web-analytics-dashboard-page')),
     (m) => m.WebAnalyticsDashboardPage,
   ),
   magazine: lazyPage(
-    () => import('../features/dashboard/pages/magazine-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/magazine-dashboard-page')),
     (m) => m.MagazineDashboardPage,
   ),
   news: lazyPage(
-    () => import('../features/dashboard/pages/news-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/news-dashboard-page')),
     (m) => m.NewsDashboardPage,
   ),
   agency: lazyPage(
-    () => import('../features/dashboard/pages/agency-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/agency-dashboard-page')),
     (m) => m.AgencyDashboardPage,
   ),
   saas: lazyPage(
-    () => import('../features/dashboard/pages/saas-dashboard-page'),
+    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/saas-dashboard-page')),
     (m) => m.SaasDashboardPage,
   ),
 };
@@ -202,64 +211,64 @@ const inboxPage = lazyPage(
 // ---- the operator console (issue 11): its own login, layout and session
 
 const adminLoginPage = lazyPage(
-  () => import('../features/admin/pages/admin-login-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/admin-login-page')),
   (m) => m.AdminLoginPage,
 );
 const adminLayout = lazyPage(
-  () => import('../features/admin/components/admin-layout'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/components/admin-layout')),
   (m) => m.AdminLayout,
 );
 /** The console's home; recharts comes with it and with nothing else. */
 const adminDashboardPage = lazyPage(
-  () => import('../features/admin/pages/dashboard-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/dashboard-page')),
   (m) => m.DashboardPage,
 );
 const adminWithdrawalsPage = lazyPage(
-  () => import('../features/admin/pages/withdrawals-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/withdrawals-page')),
   (m) => m.WithdrawalsPage,
 );
 const adminOperatorsPage = lazyPage(
-  () => import('../features/admin/pages/operators-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/operators-page')),
   (m) => m.OperatorsPage,
 );
 const adminAuditPage = lazyPage(
-  () => import('../features/admin/pages/audit-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/audit-page')),
   (m) => m.AuditPage,
 );
 const adminSettingsPage = lazyPage(
-  () => import('../features/admin/pages/settings-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/settings-page')),
   (m) => m.SettingsPage,
 );
 const adminGoodsPage = lazyPage(
-  () => import('../features/admin/pages/goods-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/goods-page')),
   (m) => m.GoodsPage,
 );
 const adminOrdersPage = lazyPage(
-  () => import('../features/admin/pages/orders-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/orders-page')),
   (m) => m.OrdersPage,
 );
 const adminContentPage = lazyPage(
-  () => import('../features/admin/pages/content-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/content-page')),
   (m) => m.ContentPage,
 );
 const adminAgentsPage = lazyPage(
-  () => import('../features/admin/pages/agents-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/agents-page')),
   (m) => m.AgentsPage,
 );
 const adminAgentPage = lazyPage(
-  () => import('../features/admin/pages/agent-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/agent-page')),
   (m) => m.AgentPage,
 );
 const adminPlayersPage = lazyPage(
-  () => import('../features/admin/pages/players-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/players-page')),
   (m) => m.PlayersPage,
 );
 const adminPlayerPage = lazyPage(
-  () => import('../features/admin/pages/player-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/player-page')),
   (m) => m.PlayerPage,
 );
 const adminAdjustmentsPage = lazyPage(
-  () => import('../features/admin/pages/adjustments-page'),
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/adjustments-page')),
   (m) => m.AdjustmentsPage,
 );
 

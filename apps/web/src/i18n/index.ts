@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { cnResources, loadLocale, type TranslationResources } from './resources';
-import { DEFAULT_LOCALE, languageOf } from './languages';
+import { type FeatureArea, LAZY_AREAS, loadAreas, loadLocale, type TranslationResources } from './resources';
+import { languageOf } from './languages';
 import type { Locale } from './languages';
 
 declare module 'i18next' {
@@ -12,7 +12,8 @@ declare module 'i18next' {
   }
 }
 
-// The default language ships in the main bundle; the other eleven load when chosen.
+// One locale at a time, fetched (decision 022): the chosen one at start, another when chosen. No fallback language:
+// every locale has every key (test/locales.test.ts), so a second locale would only cost bytes.
 const lazyBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
@@ -30,20 +31,32 @@ export function applyDocumentLanguage(locale: string, rtl: boolean): void {
   document.documentElement.dir = rtl ? 'rtl' : 'ltr';
 }
 
+let markReady: () => void = () => undefined;
+/** Settles when the first locale has loaded (a route may ask for more texts before that). */
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+
 export async function initI18n(locale: Locale): Promise<typeof i18n> {
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      partialBundledLanguages: true,
-      resources: { [DEFAULT_LOCALE]: { translation: cnResources } },
+      fallbackLng: false,
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },
     });
+  markReady();
   return i18n;
+}
+
+/** Fetches feature areas outside the agent's path (the console's, the dashboards') in the loaded languages. */
+export async function loadTextAreas(areas: readonly FeatureArea[] = LAZY_AREAS): Promise<void> {
+  await ready;
+  const languages = i18n.languages?.length ? i18n.languages : [i18n.language];
+  return loadAreas(areas, languages, (language, resources) =>
+    i18n.addResourceBundle(language, 'translation', resources, true, true),
+  );
 }
 
 export { i18n };

@@ -1,71 +1,93 @@
 import type { ResourceKey } from 'i18next';
-import admin from './locales/admin/cn.json';
-import adminAgents from './locales/adminAgents/cn.json';
-import adminCatalog from './locales/adminCatalog/cn.json';
-import adminContent from './locales/adminContent/cn.json';
-import adminReports from './locales/adminReports/cn.json';
-import core from './locales/cn.json';
-import dashboards from './locales/dashboards/cn.json';
-import identity from './locales/identity/cn.json';
-import inbox from './locales/inbox/cn.json';
-import money from './locales/money/cn.json';
-import payout from './locales/payout/cn.json';
-import profile from './locales/profile/cn.json';
-import shop from './locales/shop/cn.json';
+import type admin from './locales/admin/cn.json';
+import type adminAgents from './locales/adminAgents/cn.json';
+import type adminCatalog from './locales/adminCatalog/cn.json';
+import type adminContent from './locales/adminContent/cn.json';
+import type adminReports from './locales/adminReports/cn.json';
+import type core from './locales/cn.json';
+import type dashboards from './locales/dashboards/cn.json';
+import type identity from './locales/identity/cn.json';
+import type inbox from './locales/inbox/cn.json';
+import type money from './locales/money/cn.json';
+import type payout from './locales/payout/cn.json';
+import type profile from './locales/profile/cn.json';
+import type shop from './locales/shop/cn.json';
 
 /**
  * Translations live in one file per locale for the shell (`locales/<lng>.json`) and one per feature area
  * (`locales/<area>/<lng>.json`), merged under the area's name: `t('money.recharge.title')`. Separate files keep
  * each area's texts together and let work on different areas proceed without touching the same file.
+ *
+ * None is bundled (decision 022): the active locale's shell and agent areas are fetched at start, one locale at a
+ * time; the operator console's and the dashboards' areas are fetched by their routes (`loadAreas`) before they show.
  */
-export const FEATURE_AREAS = [
-  'money',
-  'identity',
-  'shop',
-  'payout',
-  'profile',
-  'inbox',
-  'dashboards',
-  'admin',
-  'adminAgents',
-  'adminCatalog',
-  'adminContent',
-  'adminReports',
-] as const;
+export const CORE_AREAS = ['money', 'identity', 'shop', 'payout', 'profile', 'inbox'] as const;
+/** Areas only the operator console uses. */
+export const ADMIN_AREAS = ['admin', 'adminAgents', 'adminCatalog', 'adminContent', 'adminReports'] as const;
+/** Areas fetched by the routes that use them, never on the agent's path. */
+export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
+export const FEATURE_AREAS = [...CORE_AREAS, ...LAZY_AREAS] as const;
+export type FeatureArea = (typeof FEATURE_AREAS)[number];
 
-/** The default locale, bundled with the app. */
-export const cnResources = {
-  ...core,
-  money,
-  identity,
-  shop,
-  payout,
-  profile,
-  inbox,
-  dashboards,
-  admin,
-  adminAgents,
-  adminCatalog,
-  adminContent,
-  adminReports,
+/** The default locale's shape: every key of every area (the type only; the texts are fetched). */
+export type TranslationResources = typeof core & {
+  money: typeof money;
+  identity: typeof identity;
+  shop: typeof shop;
+  payout: typeof payout;
+  profile: typeof profile;
+  inbox: typeof inbox;
+  dashboards: typeof dashboards;
+  admin: typeof admin;
+  adminAgents: typeof adminAgents;
+  adminCatalog: typeof adminCatalog;
+  adminContent: typeof adminContent;
+  adminReports: typeof adminReports;
 };
-export type TranslationResources = typeof cnResources;
 
-const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*.json',
-  './locales/*/*.json',
-  '!./locales/cn.json',
-  '!./locales/*/cn.json',
-]);
+type JsonModule = { default: Record<string, unknown> };
+const files = import.meta.glob<JsonModule>(['./locales/*.json', './locales/*/*.json']);
 
-/** Loads and merges one locale's shell and feature files. */
+/** The lazy areas some route has asked for: a language chosen later fetches them too. */
+const wantedAreas = new Set<FeatureArea>();
+
+async function loadArea(language: string, area: FeatureArea): Promise<Record<string, unknown>> {
+  const load = files[`./locales/${area}/${language}.json`];
+  return load ? (await load()).default : {};
+}
+
+/** Loads and merges one locale's shell, its agent areas and the lazy areas already asked for. */
 export async function loadLocale(language: string): Promise<ResourceKey> {
-  const load = lazyFiles[`./locales/${language}.json`];
+  const load = files[`./locales/${language}.json`];
   if (!load) return {};
-  const merged: Record<string, unknown> = { ...(await load()).default };
-  for (const area of FEATURE_AREAS) {
-    const loadArea = lazyFiles[`./locales/${area}/${language}.json`];
-    merged[area] = loadArea ? (await loadArea()).default : {};
-  }
+  const areas: FeatureArea[] = [...CORE_AREAS, ...wantedAreas];
+  const [shell, ...texts] = await Promise.all([load(), ...areas.map((area) => loadArea(language, area))]);
+  const merged: Record<string, unknown> = { ...shell.default };
+  areas.forEach((area, i) => (merged[area] = texts[i]));
   return merged as ResourceKey;
+}
+
+/** Each lazy area's first fetch, shared by every route that asks for it. */
+const areaLoads = new Map<FeatureArea, Promise<void>>();
+
+/**
+ * Fetches lazy areas for every language already loaded and adds them to i18next (a route's loader awaits this
+ * before its page shows; `addBundle` is i18next's `addResourceBundle`).
+ */
+export async function loadAreas(
+  areas: readonly FeatureArea[],
+  languages: readonly string[],
+  addBundle: (language: string, resources: Record<string, unknown>) => void,
+): Promise<void> {
+  for (const area of areas) {
+    if (areaLoads.has(area)) continue;
+    wantedAreas.add(area);
+    areaLoads.set(
+      area,
+      Promise.all(
+        languages.map(async (language) => addBundle(language, { [area]: await loadArea(language, area) })),
+      ).then(() => undefined),
+    );
+  }
+  await Promise.all(areas.map((area) => areaLoads.get(area)));
 }

@@ -1,8 +1,12 @@
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InviteQr } from '../../components/invite-qr';
 import { HeaderPopover } from './header-popover';
 import type { AnchoredMenuProps } from './menu-types';
+
+// The QR code's library loads when the prompt first opens, never with the header (decision 022).
+const InviteQr = lazy(() => import('../../components/invite-qr').then((m) => ({ default: m.InviteQr })));
 
 /** The share prompt: the agent's invite link, a copy button and its QR code for a friend's phone. */
 export function ShareMenu({
@@ -20,7 +24,9 @@ export function ShareMenu({
         {t('share.text')}
       </Typography>
       {inviteUrl ? (
-        <InviteQr inviteUrl={inviteUrl} testIdPrefix="share" />
+        <Suspense fallback={<CircularProgress size={24} />}>
+          <InviteQr inviteUrl={inviteUrl} testIdPrefix="share" />
+        </Suspense>
       ) : (
         <Typography variant="body2">{t('share.unavailable')}</Typography>
       )}

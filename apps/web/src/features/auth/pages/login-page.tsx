@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BrandHeading } from '../../../components/brand-heading';
@@ -16,10 +16,19 @@ import { BusyStatus } from '../../../components/ui/busy-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { PasswordLoginForm } from '../components/password-login-form';
-import { WechatSignInButton } from '../components/wechat-sign-in-button';
 import { readLoginToken, stripTokenFromSearch } from '../lib/read-login-token';
 import { forgetTicket, signInWithTicket } from '../lib/sign-in-with-ticket';
+
+// The password form (react-hook-form, its zod resolver, the text fields) and the WeChat button load only when the page
+// offers them: a phone arriving with the game's ticket signs in without them (decision 022).
+const importSignInOptions = () =>
+  Promise.all([import('../components/password-login-form'), import('../components/wechat-sign-in-button')]);
+let signInOptions: ReturnType<typeof importSignInOptions> | undefined;
+const loadSignInOptions = () => (signInOptions ??= importSignInOptions());
+const PasswordLoginForm = lazy(() => loadSignInOptions().then(([m]) => ({ default: m.PasswordLoginForm })));
+const WechatSignInButton = lazy(() =>
+  loadSignInOptions().then(([, m]) => ({ default: m.WechatSignInButton })),
+);
 
 type PageState = 'signing-in' | 'agent-tip' | 'network' | 'no-ticket';
 
@@ -41,6 +50,8 @@ export function LoginPage() {
   // The router's search is the part of the hash after '?'; the real query string is checked too.
   const ticket = readLoginToken({ search: window.location.search, hash: location.search });
   const [state, setState] = useState<PageState>(ticket ? 'signing-in' : 'no-ticket');
+  // Without a ticket the form shows at once: its code is asked for with the page's first render.
+  if (!ticket) void loadSignInOptions();
   const [agentTip, setAgentTip] = useState('');
   const [retry, setRetry] = useState(0);
 
@@ -117,53 +128,59 @@ export function LoginPage() {
             ) : null}
           </Stack>
           {state === 'no-ticket' || state === 'agent-tip' || state === 'network' ? (
-            <Stack spacing={2} sx={{ pb: 1 }}>
-              <Typography variant="subtitle1" component="h3">
-                {t('identity.login.passwordTitle')}
-              </Typography>
-              <PasswordLoginForm
-                defaultAgentId={agentIdFromState(location.state)}
-                onSignedIn={() => {
-                  void navigate(paths.agent.main.getHref(), { replace: true });
-                  notify.success(t('login.welcome'));
-                }}
-                onAgentTip={(message) => {
-                  setAgentTip(message);
-                  setState('agent-tip');
-                }}
-              />
-              <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>
-                {t('identity.common.or')}
-              </Divider>
-              <WechatSignInButton />
-              <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-                <Link component={RouterLink} to={paths.session.signUp.getHref()} data-testid="login-sign-up">
-                  {t('identity.login.signUp')}
-                </Link>
-                <Link
-                  component={RouterLink}
-                  to={paths.session.forgotPassword.getHref()}
-                  data-testid="login-forgot-password"
+            <Suspense fallback={null}>
+              <Stack spacing={2} sx={{ pb: 1 }}>
+                <Typography variant="subtitle1" component="h3">
+                  {t('identity.login.passwordTitle')}
+                </Typography>
+                <PasswordLoginForm
+                  defaultAgentId={agentIdFromState(location.state)}
+                  onSignedIn={() => {
+                    void navigate(paths.agent.main.getHref(), { replace: true });
+                    notify.success(t('login.welcome'));
+                  }}
+                  onAgentTip={(message) => {
+                    setAgentTip(message);
+                    setState('agent-tip');
+                  }}
+                />
+                <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>
+                  {t('identity.common.or')}
+                </Divider>
+                <WechatSignInButton />
+                <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+                  <Link
+                    component={RouterLink}
+                    to={paths.session.signUp.getHref()}
+                    data-testid="login-sign-up"
+                  >
+                    {t('identity.login.signUp')}
+                  </Link>
+                  <Link
+                    component={RouterLink}
+                    to={paths.session.forgotPassword.getHref()}
+                    data-testid="login-forgot-password"
+                  >
+                    {t('identity.login.forgotPassword')}
+                  </Link>
+                </Stack>
+                <Divider />
+                <Stack
+                  direction="row"
+                  spacing={1.5}
+                  sx={{ alignItems: 'flex-start' }}
+                  data-testid="login-open-from-game"
                 >
-                  {t('identity.login.forgotPassword')}
-                </Link>
-              </Stack>
-              <Divider />
-              <Stack
-                direction="row"
-                spacing={1.5}
-                sx={{ alignItems: 'flex-start' }}
-                data-testid="login-open-from-game"
-              >
-                <SportsEsportsOutlined color="primary" sx={{ fontSize: 32, mt: 0.25 }} />
-                <Stack spacing={0.5}>
-                  <Typography variant="body2">{t('login.openFromGame')}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('login.openFromGameHint')}
-                  </Typography>
+                  <SportsEsportsOutlined color="primary" sx={{ fontSize: 32, mt: 0.25 }} />
+                  <Stack spacing={0.5}>
+                    <Typography variant="body2">{t('login.openFromGame')}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('login.openFromGameHint')}
+                    </Typography>
+                  </Stack>
                 </Stack>
               </Stack>
-            </Stack>
+            </Suspense>
           ) : null}
         </CardContent>
       </Card>

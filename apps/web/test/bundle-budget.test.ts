@@ -1,0 +1,117 @@
+// A size guard, not a timing: the web is built as production builds it (without the precompressed copies) and the
+// JavaScript a phone needs from the game link to /agent/Main is summed from the build manifest, gzipped -9 per file
+// as the bench measures (scripts/bench/web.ts). It fails when that grows past the budget, or when the operator
+// console, the dashboards, the tour, charts, the tree view or a second locale reach the agent's path (decision 022).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build, type PluginOption, type UserConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../vite.config';
+import { CORE_AREAS } from '../src/i18n/resources';
+
+/**
+ * Ceiling on the agent's path, gzipped KB. Issue 13's goal is 150 KB; this guard holds what decision 022 reached
+ * (lower it as the path shrinks, never raise it without a decision).
+ */
+const BUDGET_KB = 390;
+
+const WEB = path.resolve(__dirname, '..');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The modules the agent's path loads: its layouts and pages (the entry is added), and the Chinese texts it needs. */
+const PATH_SOURCES = [
+  'src/app/layouts/boxed-v2-layout.tsx',
+  'src/features/auth/pages/login-page.tsx',
+  'src/features/agent/pages/agent-main-page.tsx',
+  'src/i18n/locales/cn.json',
+  ...CORE_AREAS.map((area) => `src/i18n/locales/${area}/cn.json`),
+];
+
+/** What must never be on that path (a part of the file name of a chunk or of its source). */
+const NEVER_ON_PATH = [
+  /features\/admin\//,
+  /features\/dashboard\//,
+  /tour-runner/,
+  /recharts|BarChart/,
+  /tree-state|x-tree-view/,
+  /locales\/(admin|adminAgents|adminCatalog|adminContent|adminReports|dashboards)\//,
+  /locales\/(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)\.json/,
+];
+
+let outDir = '';
+let manifest: Manifest = {};
+
+function plugins(list: PluginOption[] | undefined): PluginOption[] {
+  return (list ?? []).flat(3).filter((p) => !(p && 'name' in p && p.name === 'promoter-precompress'));
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'promoter-web-budget-'));
+  const nodeEnv = process.env.NODE_ENV;
+  // Production's bundle (under a test runner NODE_ENV is "test", which would bundle React's development build).
+  process.env.NODE_ENV = 'production';
+  try {
+    const config = viteConfig as UserConfig;
+    await build({
+      ...config,
+      configFile: false,
+      root: WEB,
+      mode: 'production',
+      logLevel: 'error',
+      plugins: plugins(config.plugins),
+      build: { ...config.build, outDir, emptyOutDir: true, manifest: true, reportCompressedSize: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}, 300_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+/** The entry and the path's sources with everything they import statically. */
+function agentPath(): ManifestChunk[] {
+  const keys = new Set<string>();
+  const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+  const stack = [...entry, ...PATH_SOURCES];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (keys.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    keys.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return [...keys].map((k) => manifest[k] as ManifestChunk);
+}
+
+describe('the agent path’s JavaScript (bytes, not time)', () => {
+  it(`stays within ${BUDGET_KB} KB gzipped`, () => {
+    const files = agentPath().filter((c) => c.file.endsWith('.js'));
+    const gzip = files.reduce(
+      (sum, c) => sum + zlib.gzipSync(readFileSync(path.join(outDir, c.file)), { level: 9 }).length,
+      0,
+    );
+    const kb = Math.round(gzip / 102.4) / 10;
+    console.info(`agent path: ${files.length} scripts, ${kb} KB gzipped (budget ${BUDGET_KB} KB)`);
+    expect(kb).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it('carries no console, dashboard, tour, chart, tree view or second locale', () => {
+    const names = agentPath().flatMap((c) => [c.file, c.src ?? '']);
+    const found = names.filter((name) => NEVER_ON_PATH.some((re) => re.test(name)));
+    expect(found).toEqual([]);
+  });
+});
