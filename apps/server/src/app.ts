@@ -83,12 +83,16 @@ export const REDACTED_PATHS = [
  */
 function quietClientAborts(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
   const [first] = args;
+  // Logged as the error itself or as `{ err }`; Node's streams name it by its code, the end-of-stream package (under
+  // pump and @fastify/static's send) only by its message.
+  const err = first instanceof Error ? first : (first as { err?: unknown } | undefined)?.err;
   if (
     level >= 50 &&
-    first instanceof Error &&
-    (first as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE'
+    err instanceof Error &&
+    ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      err.message === 'premature close')
   ) {
-    this.debug({ err: first }, 'the client closed the connection before the answer was sent');
+    this.debug({ err }, 'the client closed the connection before the answer was sent');
     return;
   }
   method.apply(this, args);
