@@ -93,6 +93,16 @@ describe('request', () => {
     expect(progressDone).toHaveBeenCalled();
   });
 
+  it('on code 0 with quietRefusal rejects without a toast (a lookup that may miss)', async () => {
+    vi.stubGlobal('fetch', answer({ code: 0, msg: '记录不存在', data: null }));
+    const error = await request('billDetail', { id: '10003' }, { quietRefusal: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(progressDone).toHaveBeenCalled();
+  });
+
   it('passes 1001 and 1002 to the caller without a toast', async () => {
     vi.stubGlobal('fetch', answer({ code: 1002, msg: '账号已冻结', data: null }));
     const error = await request('tokenLogin', { token: 't' }).catch((e: unknown) => e);

@@ -14,7 +14,7 @@ vi.mock('../src/lib/progress', () => import('./support/mocks'));
 
 const { request } = await import('./support/mocks');
 const { setUpI18n, renderScreen } = await import('./support/render');
-const { ContactsMenu, splitContacts } = await import('../src/shell/header/contacts-menu');
+const { ContactsMenu, contactsOf, splitContacts } = await import('../src/shell/header/contacts-menu');
 const { HeaderSearch, matchPages } = await import('../src/shell/header/header-search');
 
 let t: Awaited<ReturnType<typeof setUpI18n>>['t'];
@@ -38,25 +38,36 @@ function player(playerId: number, nickname: string, lastRechargeAt: string) {
   return { playerId, nickname, avatar: '', mobile: null, boundToMe: true, lastRechargeAt };
 }
 
+function agent(agentId: number, nickname: string, lastTransferAt: string) {
+  return { agentId, nickname, avatar: '', level: 2 as const, lastTransferAt, lastDiamonds: 50 };
+}
+
+const idOf = (c: ReturnType<typeof contactsOf>[number]) =>
+  c.kind === 'player' ? `p${c.player.playerId}` : `a${c.agent.agentId}`;
+
 describe('the contacts', () => {
   const now = new Date();
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 5).toISOString();
   const laterToday = new Date(now.getTime() - 1000).toISOString();
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 23, 59).toISOString();
 
-  it('splits today’s players from the earlier ones, newest first', () => {
+  it('splits today’s players and agents from the earlier ones, newest first', () => {
     const split = splitContacts(
-      [player(1, 'a', yesterday), player(2, 'b', today), player(3, 'c', laterToday)],
+      contactsOf(
+        [player(1, 'a', yesterday), player(2, 'b', today), player(3, 'c', laterToday)],
+        [agent(4, 'd', new Date(now.getTime() - 60_000).toISOString()), agent(5, 'e', yesterday)],
+      ),
       now,
     );
-    expect(split.today.map((p) => p.playerId)).toEqual([3, 2]);
-    expect(split.previous.map((p) => p.playerId)).toEqual([1]);
+    expect(split.today.map(idOf)).toEqual(['p3', 'a4', 'p2']);
+    expect(split.previous.map(idOf).sort()).toEqual(['a5', 'p1']);
   });
 
   it('lists them under today and earlier, each one tap from recharging again', async () => {
     request.mockImplementation(async (name: string) => {
       if (name === 'recentUser')
         return { list: [player(100001, '小王', yesterday), player(100002, '阿强', laterToday)] };
+      if (name === 'recentTransfers') return { list: [agent(10005, '下级甲', today)] };
       throw new Error(`unexpected call ${name}`);
     });
     const user = userEvent.setup();
@@ -71,9 +82,32 @@ describe('the contacts', () => {
     expect(await screen.findByText(t('header.contacts.today'))).toBeTruthy();
     expect(screen.getByText(t('header.contacts.previous'))).toBeTruthy();
     const items = screen.getAllByRole('menuitem').map((el) => el.getAttribute('data-testid'));
-    expect(items).toEqual(['contact-player-100002', 'contact-player-100001']);
+    expect(items).toEqual(['contact-player-100002', 'contact-agent-10005', 'contact-player-100001']);
+    const agentEntry = screen.getByTestId('contact-agent-10005').textContent;
+    expect(agentEntry).toContain(t('header.contacts.transferAgain', { id: 10005 }));
+    expect(agentEntry).toContain(t('level.withPromoter', { level: t('level.2') }));
     await user.click(screen.getByTestId('contact-player-100001'));
     expect(screen.getByTestId('where').textContent).toBe('/agent/user-recharge?playerId=100001');
+    anchor.remove();
+  });
+
+  it('opens the transfer page with the agent chosen, one tap from an agent contact', async () => {
+    request.mockImplementation(async (name: string) => {
+      if (name === 'recentUser') return { list: [] };
+      if (name === 'recentTransfers') return { list: [agent(10005, '下级甲', yesterday)] };
+      throw new Error(`unexpected call ${name}`);
+    });
+    const user = userEvent.setup();
+    const anchor = document.createElement('button');
+    document.body.append(anchor);
+    renderScreen(
+      <>
+        <ContactsMenu anchorEl={anchor} onClose={() => undefined} />
+        <Where />
+      </>,
+    );
+    await user.click(await screen.findByTestId('contact-agent-10005'));
+    expect(screen.getByTestId('where').textContent).toBe('/agent/transfer-agent?agentId=10005');
     anchor.remove();
   });
 
@@ -81,12 +115,14 @@ describe('the contacts', () => {
     request.mockResolvedValue({ list: [] });
     renderScreen(<ContactsMenu anchorEl={null} onClose={() => undefined} />);
     expect(callsOf('recentUser')).toHaveLength(0);
+    expect(callsOf('recentTransfers')).toHaveLength(0);
     cleanup();
     const anchor = document.createElement('button');
     document.body.append(anchor);
     renderScreen(<ContactsMenu anchorEl={anchor} onClose={() => undefined} />);
     expect(await screen.findByText(t('header.contacts.empty'))).toBeTruthy();
     expect(callsOf('recentUser')).toHaveLength(1);
+    expect(callsOf('recentTransfers')).toHaveLength(1);
     anchor.remove();
   });
 });
@@ -185,6 +221,19 @@ describe('the search', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByTestId('search-hit-entry:100001'));
     expect(screen.getByTestId('where').textContent).toBe('/agent/currency-detail?id=100001');
+  });
+
+  it('opens the transfer page with a sub-agent found by its id chosen', async () => {
+    const user = userEvent.setup();
+    renderScreen(
+      <>
+        <HeaderSearch />
+        <Where />
+      </>,
+    );
+    await user.type(screen.getByTestId('header-search'), '100001');
+    await user.click(await screen.findByTestId('search-hit-agent:100001'));
+    expect(screen.getByTestId('where').textContent).toBe('/agent/transfer-agent?agentId=100001');
   });
 
   it('shows no entry when the number is not one of the agent’s entries', async () => {

@@ -184,6 +184,18 @@ export const ZTreeNode: z.ZodType<TTreeNode> = z.lazy(() =>
 
 export const ZRecentPlayer = ZPlayerSummary.extend({ lastRechargeAt: ZIsoDate });
 
+/** An agent of the caller's downline it transferred diamonds to, with its newest transfer (the contacts). */
+export const ZRecentTransfer = z.object({
+  agentId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  level: ZAgentLevel,
+  lastTransferAt: ZIsoDate,
+  /** Diamonds of that newest transfer. */
+  lastDiamonds: z.number().int(),
+});
+export type TRecentTransfer = z.infer<typeof ZRecentTransfer>;
+
 export const ZGoods = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -525,6 +537,18 @@ export const calls = {
     }),
     /** `diamonds`: the sender's stock after the transfer. */
     data: z.object({ diamonds: z.number().int(), transferId: z.string() }),
+  }),
+  recentTransfers: call({
+    method: 'GET',
+    path: 'agent/user/recentTransfers',
+    auth: 'agent',
+    summary: 'Agents the caller transferred diamonds to lately, newest first, each once',
+    /**
+     * Only the caller's own transfers, and only to agents still in its downline (one moved away by the operator is
+     * left out: a transfer to it would be refused).
+     */
+    input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
+    data: z.object({ list: z.array(ZRecentTransfer) }),
   }),
   setChildAgent: call({
     method: 'POST',

@@ -17,10 +17,10 @@ describe('the call table', () => {
     expect(clientCalls.filter((c) => c.auth === 'operator')).toEqual([]);
   });
 
-  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7) and the payout accounts (4), each path once', () => {
+  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7), the payout accounts (4) and the recent transfer targets, each path once', () => {
     const paths = clientCalls.map((c) => c.path);
-    expect(paths).toHaveLength(59);
-    expect(new Set(paths).size).toBe(59);
+    expect(paths).toHaveLength(60);
+    expect(new Set(paths).size).toBe(60);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
@@ -37,6 +37,7 @@ describe('the call table', () => {
         'agent/payout/add',
         'agent/payout/delete',
         'agent/payout/setDefault',
+        'agent/user/recentTransfers',
       ]),
     );
   });
@@ -55,6 +56,7 @@ describe('the call table', () => {
         'agent/user/getUser',
         'agent/index/searchUser',
         'agent/user/recentUser',
+        'agent/user/recentTransfers',
         'agent/user/children',
         'agent/public/getCode',
         'agent/login/getPlayer',

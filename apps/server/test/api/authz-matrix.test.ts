@@ -123,6 +123,7 @@ const table: Record<CallName, Case[]> = {
   ],
   withdrawExchange: [{ input: () => ({ amount: '1000000.00', requestId: rid() }), mayAct: NOBODY }],
   recentUser: [{ input: () => ({}), mayAct: ANY }],
+  recentTransfers: [{ input: () => ({}), mayAct: ANY }],
   children: [{ input: () => ({}), mayAct: ANY }],
   tree: [{ input: () => ({}), mayAct: ANY }],
   setPrice: [

@@ -48,6 +48,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees the answer's HTTP headers (a newly issued device token) before its envelope is handled. */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * A refusal (code 0) is an answer the caller expects, not an error to show: no toast (the header search looking an
+   * entry up by a number that may be a player's or an agent's id).
+   */
+  quietRefusal?: boolean;
 }
 
 /** GET input as a query string: undefined values are left out, the rest stringified. */
@@ -133,7 +138,7 @@ export async function request<N extends CallName>(
     unlink();
   }
 
-  throwIfRefused(envelope, isOperatorCall ? { operatorToken } : null);
+  throwIfRefused(envelope, isOperatorCall ? { operatorToken } : null, options.quietRefusal === true);
 
   const data = def.data.safeParse(envelope.data);
   if (!data.success) {
@@ -155,6 +160,7 @@ export async function request<N extends CallName>(
 export function throwIfRefused(
   envelope: { code: number; msg: string },
   operator: { operatorToken: string | null } | null,
+  quietRefusal = false,
 ): void {
   const isOperatorCall = operator !== null;
   if (isOperatorCall && envelope.code === ResponseCode.operatorNotSignedIn) {
@@ -180,7 +186,7 @@ export function throwIfRefused(
   }
   if (envelope.code === ResponseCode.failure) {
     progress.done();
-    notify.error(envelope.msg);
+    if (!quietRefusal) notify.error(envelope.msg);
     throw new ApiError(envelope.code, envelope.msg);
   }
   if (envelope.code !== ResponseCode.success) {

@@ -34,10 +34,30 @@ export function childrenInfiniteQueryOptions(keyword: string) {
   });
 }
 
+/** Every agent below the caller, nearest first, one endless list per keyword (`children` with scope `team`). */
+export function childrenTeamInfiniteQueryOptions(keyword: string) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.children.team(keyword),
+    queryFn: ({ pageParam }) =>
+      request('children', {
+        keyword: keyword.trim() || undefined,
+        scope: 'team',
+        page: pageParam,
+        pageSize: PAGE_SIZE,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+}
+
 export function useChildrenPage(query: ChildrenPageQuery) {
   return useQuery(childrenPageQueryOptions(query));
 }
 
 export function useChildrenInfinite(keyword: string, enabled = true) {
   return useInfiniteQuery({ ...childrenInfiniteQueryOptions(keyword), enabled });
+}
+
+export function useChildrenTeamInfinite(keyword: string, enabled = true) {
+  return useInfiniteQuery({ ...childrenTeamInfiniteQueryOptions(keyword), enabled });
 }

@@ -48,6 +48,8 @@ export const queryKeys = {
     page: (query: ChildrenPageQuery) => ['children', 'page', query] as const,
     /** The endless list of the transfer page. */
     infinite: (keyword: string) => ['children', 'infinite', keyword] as const,
+    /** The whole team, nearest first (the transfer page's team tab, the agent a link names). */
+    team: (keyword: string) => ['children', 'team', keyword] as const,
   },
   tree: (parentId?: number) => (parentId === undefined ? (['tree'] as const) : (['tree', parentId] as const)),
   searchPlayers: {
@@ -55,6 +57,7 @@ export const queryKeys = {
     list: (keyword: string) => ['searchUser', keyword] as const,
   },
   recentPlayers: () => ['recentUser'] as const,
+  recentTransfers: () => ['recentTransfers'] as const,
   /** The players bound to the agent, with what it recharged to them (`agent/user/players`). */
   boundPlayers: {
     all: () => ['boundPlayers'] as const,
@@ -192,6 +195,7 @@ export const invalidate = {
       queryKeys.searchPlayers.all(),
       queryKeys.dashboards.all(),
       queryKeys.recentPlayers(),
+      queryKeys.recentTransfers(),
       queryKeys.boundPlayers.all(),
     ]),
   /** A child agent was made or repriced: the children list (downline and transfer pages) and the tree. */

@@ -84,7 +84,8 @@ export const paths = {
     bindAgent: clientLinks.bindAgent,
     agentInfo: route('/agent/agent-info'),
     guideSetup: route('/agent/guide-setup'),
-    transferAgent: route('/agent/transfer-agent'),
+    /** `agentId` chooses that agent of the downline (the contacts, the header search). */
+    transferAgent: routeWithQuery<{ agentId?: number }>('/agent/transfer-agent'),
     index: route('/agent/index'),
     help: route('/agent/help'),
     agentDesc: route('/agent/agent-desc'),

@@ -3,6 +3,7 @@ import { defineCall } from '../../http/route';
 import { publicUrlOf } from '../../http/public-url';
 import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
 import { loadAgentUser } from './agent-queries';
+import { recentTransfers } from './contacts-service';
 import { loadAgentProfile } from './profile-service';
 import { downlineTree, listChildren, promoteBoundPlayer, setChildPrice } from './downline-service';
 import { transferToAgent } from './transfer-service';
@@ -23,4 +24,5 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'transferAgent', async ({ agentId, input }) => transferToAgent(app.db, agentId, input), {
     rateLimit: MONEY_RATE_LIMIT,
   });
+  defineCall(app, 'recentTransfers', async ({ agentId, input }) => recentTransfers(app.db, agentId, input));
 }

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { request } from '../../api/client';
 import { billDetailQueryOptions } from '../../api/get-bill';
 import { childrenPageQueryOptions } from '../../api/get-children';
 import { PAGE_SIZE } from '../../api/paging';
@@ -72,7 +73,13 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
     ...childrenPageQueryOptions({ page: 1, pageSize: PAGE_SIZE, keyword }),
     enabled: exact,
   });
-  const entry = useQuery({ ...billDetailQueryOptions(keyword), enabled: exact, retry: false });
+  // A number that is no entry of the agent's is no hit, not an error: the refusal shows no toast.
+  const entry = useQuery({
+    ...billDetailQueryOptions(keyword),
+    queryFn: () => request('billDetail', { id: keyword }, { quietRefusal: true }),
+    enabled: exact,
+    retry: false,
+  });
 
   const layout = layoutOfPathname(pathname);
   const pages = NAV_GROUPS.flatMap((group) =>
@@ -96,7 +103,7 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
         key: `agent:${a.agentId}`,
         title: a.nickname,
         detail: t('header.search.agent', { id: a.agentId }),
-        href: paths.agent.transferAgent.getHref(),
+        href: paths.agent.transferAgent.getHref({ agentId: a.agentId }),
       });
     }
     if (entry.data) {

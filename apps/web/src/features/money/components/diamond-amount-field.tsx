@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DIAMONDS_PER_MOVE_MAX, ZDiamondsPerMove } from '@promoter/contract';
 import type { TFunction } from 'i18next';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldRule } from '../../../lib/contract-resolver';
@@ -27,6 +28,8 @@ interface DiamondAmountFieldProps {
   error: string | null;
   disabled?: boolean;
   testIdPrefix: string;
+  /** The typed amount's input, for a page that focuses it (the transfer page with its agent chosen by link). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** Quick picks (10, 50, 100, 500, 1000) and a free input of whole diamonds. */
@@ -36,6 +39,7 @@ export function DiamondAmountField({
   error,
   disabled,
   testIdPrefix,
+  inputRef,
 }: DiamondAmountFieldProps) {
   const { t } = useTranslation();
   return (
@@ -73,6 +77,7 @@ export function DiamondAmountField({
         error={error !== null}
         helperText={error ?? t('money.amount.diamondsHint', { max: DIAMONDS_PER_MOVE_MAX })}
         fullWidth
+        inputRef={inputRef}
         slotProps={{
           htmlInput: {
             inputMode: 'numeric',

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,6 +65,8 @@ interface SendDiamondsProps<V, D extends { diamonds: number }> {
   result: DiamondsSent | null;
   onResult: (result: DiamondsSent | null) => void;
   testId?: string;
+  /** The typed amount's input (a page focuses it once the recipient is chosen for it). */
+  amountRef?: Ref<HTMLInputElement>;
   /** Where the recipient is chosen, between the success card and the amount. */
   children: ReactNode;
 }
@@ -83,6 +85,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
   result,
   onResult,
   testId,
+  amountRef,
   children,
 }: SendDiamondsProps<V, D>) {
   const { t, i18n } = useTranslation();
@@ -147,6 +150,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
               error={fieldState.error?.message ?? null}
               disabled={operation.busy}
               testIdPrefix={kind}
+              inputRef={amountRef}
             />
           )}
         />
