@@ -14,6 +14,7 @@ import { createAgent, createPlayer, fund } from '../factories';
 import { createTestOperator, operatorToken } from '../operator-factories';
 import { setOption } from './money-support';
 import { useAdminTestApp } from './admin-support';
+import { csvTable, requestCsv } from './csv-support';
 
 /**
  * Issue 11, "CSV export of any list": the audit log (right `audit.read`, whoever may read the log), the players and the
@@ -27,78 +28,11 @@ const tokens = {} as Record<OperatorRole, string>;
 const names = {} as Record<OperatorRole, string>;
 const ids = {} as Record<OperatorRole, number>;
 
-interface CsvAnswer {
-  status: number;
-  type: string;
-  disposition: string;
-  body: string;
-}
-
-async function exportCsv(
+const exportCsv = (
   kind: ExportKind,
   options: { token?: string; query?: Record<string, string>; lang?: string } = {},
-): Promise<CsvAnswer> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/${exportDefs[kind].path}`,
-    query: options.query ?? {},
-    headers: {
-      ...(options.token ? { 'x-operator-token': options.token } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-  });
-  return {
-    status: response.statusCode,
-    type: String(response.headers['content-type'] ?? ''),
-    disposition: String(response.headers['content-disposition'] ?? ''),
-    body: response.body,
-  };
-}
-
-/** RFC 4180, as a spreadsheet reads it (after the BOM). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) throw new Error(`a line without its CRLF: ${JSON.stringify(row)}`);
-  return rows;
-}
-
-/** The header and the rows of an export (objects keyed by the header's labels), the BOM checked. */
-function table(answer: CsvAnswer): { header: string[]; rows: Record<string, string>[] } {
-  expect(answer.status).toBe(200);
-  expect(answer.type).toBe('text/csv; charset=utf-8');
-  expect(answer.body.startsWith('\uFEFF'), 'a BOM first').toBe(true);
-  const [header, ...rows] = parseCsv(answer.body.slice(1)) as [string[], ...string[][]];
-  return {
-    header,
-    rows: rows.map((cells) => {
-      expect(cells, 'each row has the header’s cells').toHaveLength(header.length);
-      return Object.fromEntries(header.map((label, i) => [label, cells[i] as string]));
-    }),
-  };
-}
+) => requestCsv(t.app, kind, options);
+const table = csvTable;
 
 async function lastExportAudit(kind: ExportKind) {
   const [row] = await t.db

@@ -15,6 +15,7 @@ import { createAgent, createGoods, createPlayer, fund, signIn } from '../factori
 import { apiUnchecked } from '../helper';
 import { asOperator } from '../operator-factories';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
+import { type CsvAnswer, csvTable, requestCsv } from './csv-support';
 import { agentOwner, clearOption, playerOwner, postEntry, setOption } from './money-support';
 
 /**
@@ -432,76 +433,12 @@ describe('admin/reports/summary', () => {
 
 // ---- CSV exports ---------------------------------------------------------------------------------------------------
 
-interface CsvAnswer {
-  status: number;
-  type: string;
-  disposition: string;
-  body: string;
-}
-
-async function exportCsv(
+const exportCsv = (
   kind: ExportKind,
   options: { token?: string; agentToken?: string; query?: Record<string, string>; lang?: string } = {},
-): Promise<CsvAnswer> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/${exportDefs[kind].path}`,
-    query: options.query ?? {},
-    headers: {
-      ...(options.token ? { 'x-operator-token': options.token } : {}),
-      ...(options.agentToken ? { 'xx-token': options.agentToken } : {}),
-      ...(options.lang ? { 'x-lang': options.lang } : {}),
-    },
-  });
-  return {
-    status: response.statusCode,
-    type: String(response.headers['content-type'] ?? ''),
-    disposition: String(response.headers['content-disposition'] ?? ''),
-    body: response.body,
-  };
-}
-
-/** RFC 4180, as a spreadsheet reads it (after the BOM). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) throw new Error(`a line without its CRLF: ${JSON.stringify(row)}`);
-  return rows;
-}
-
+) => requestCsv(t.app, kind, options);
 /** The rows of an export as objects keyed by the header's labels. */
-function table(answer: CsvAnswer): Record<string, string>[] {
-  expect(answer.status).toBe(200);
-  expect(answer.type).toBe('text/csv; charset=utf-8');
-  expect(answer.body.startsWith('\uFEFF')).toBe(true);
-  const [header, ...rows] = parseCsv(answer.body.slice(1));
-  return rows.map((cells) => {
-    expect(cells, 'each row has the header’s cells').toHaveLength((header as string[]).length);
-    return Object.fromEntries((header as string[]).map((label, i) => [label, cells[i] as string]));
-  });
-}
+const table = (answer: CsvAnswer) => csvTable(answer).rows;
 
 async function lastExportAudit() {
   const [row] = await t.db
