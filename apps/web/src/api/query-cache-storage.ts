@@ -24,11 +24,13 @@ const QUERY_CACHE_MAX_CHARS = 1_000_000;
 /** Writes are gathered: at most one per second. */
 const SAVE_DELAY_MS = 1_000;
 
-/** The first part of each key kept (query-keys.ts). */
+/**
+ * The first part of each key kept (query-keys.ts). Not the shop's prices nor the options (a fee, a minimum, a
+ * switch): what a purchase or a money form is judged by is never shown from an older copy.
+ */
 const KEPT_ROOTS = new Set([
   'getUser',
   'recentBill',
-  'getOptionsByKey',
   'readArticle',
   'children',
   'tree',
@@ -39,7 +41,6 @@ const KEPT_ROOTS = new Set([
   'bill',
   'withdrawLog',
   'notifications',
-  'shopCategories',
   'dashboards',
 ]);
 
@@ -69,7 +70,7 @@ function read(storage: Storage): Stored | null {
   }
 }
 
-/** Puts the signed-in account's stored reads back in the cache, before the first screen renders. */
+/** Puts the signed-in account's stored reads back in the cache, before the first screen renders, marked stale. */
 export function restoreQueryCache(client: QueryClient, storage: Storage, now = Date.now()): boolean {
   const stored = read(storage);
   const owner = currentOwner();
@@ -79,6 +80,9 @@ export function restoreQueryCache(client: QueryClient, storage: Storage, now = D
   }
   try {
     hydrate(client, stored.state);
+    // Shown at once, and asked again by every screen that mounts, however recent the copy (not only after the
+    // queries' staleTime): what changed while the app was closed replaces it.
+    void client.invalidateQueries({ refetchType: 'none' });
     return true;
   } catch {
     storage.removeItem(QUERY_CACHE_KEY);
