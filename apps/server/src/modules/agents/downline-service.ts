@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { agents, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isInDownline } from './agent-tree';
-import { levelPriceFen, retailPriceFen } from './pricing';
+import { levelPriceFen, levelPricesFen, retailPriceFen } from './pricing';
 
 /** An agent as its upline sees it, with the counts the database keeps (decision 024). */
 interface CardRow extends Record<string, unknown> {
@@ -27,10 +27,6 @@ interface CardRow extends Record<string, unknown> {
   avatar: string;
   depth: number;
   total: number;
-}
-
-async function levelPrices(db: DbOrTx): Promise<Record<number, number>> {
-  return { 1: await levelPriceFen(db, 1), 2: await levelPriceFen(db, 2), 3: await levelPriceFen(db, 3) };
 }
 
 const priceOf = (row: CardRow, prices: Record<number, number>) =>
@@ -77,7 +73,7 @@ export async function downlineTree(
       where a.parent_id = ${nodeId}
       order by a.team_size desc, a.id
       limit ${TREE_CHILDREN_MAX})`);
-  const prices = await levelPrices(db);
+  const prices = await levelPricesFen(db);
   const [node, ...children] = result.rows;
   if (!node) throw new AppError('agentNotFound');
   return { root: { ...toTreeNode(node, prices), children: children.map((row) => toTreeNode(row, prices)) } };
@@ -127,7 +123,7 @@ export async function listChildren(
             (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${members}) counted`))
               .rows[0]?.n ?? 0,
           );
-  const prices = await levelPrices(db);
+  const prices = await levelPricesFen(db);
   const list: TChildAgent[] = rows.map((r) => ({
     agentId: r.id,
     nickname: r.nickname,

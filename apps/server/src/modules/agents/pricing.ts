@@ -2,12 +2,22 @@ import { moneyToFen } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents } from '../../db/schema';
-import { getOption } from '../options/options-service';
+import { getOption, getOptions } from '../options/options-service';
 
 /** The price per diamond (fen) of a level, from the operator's options. */
 export async function levelPriceFen(db: DbOrTx, level: number): Promise<number> {
   const key = level === 1 ? 'price.level1' : level === 2 ? 'price.level2' : 'price.level3';
   return moneyToFen(await getOption(db, key));
+}
+
+/** The price per diamond (fen) of every level, in one read of the options. */
+export async function levelPricesFen(db: DbOrTx): Promise<Record<1 | 2 | 3, number>> {
+  const o = await getOptions(db, ['price.level1', 'price.level2', 'price.level3']);
+  return {
+    1: moneyToFen(o['price.level1']),
+    2: moneyToFen(o['price.level2']),
+    3: moneyToFen(o['price.level3']),
+  };
 }
 
 export async function retailPriceFen(db: DbOrTx): Promise<number> {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError } from '../../errors';
-import { levelPriceFen, retailPriceFen } from '../agents/pricing';
+import { levelPricesFen, retailPriceFen } from '../agents/pricing';
 import { getOption } from '../options/options-service';
 import { type PeriodInput, resolvePeriod, withinPeriod } from './dashboard-period';
 import { agentAccountIds } from './sales-queries';
@@ -42,11 +42,7 @@ export async function planDashboard(
     .where(eq(agents.id, agentId));
   if (!me) throw new AppError('agentNotFound');
   const level = me.level as AgentLevel;
-  const prices = {
-    1: await levelPriceFen(db, 1),
-    2: await levelPriceFen(db, 2),
-    3: await levelPriceFen(db, 3),
-  } as Record<AgentLevel, number>;
+  const prices: Record<AgentLevel, number> = await levelPricesFen(db);
   const retailFen = await retailPriceFen(db);
   const priceFen = me.priceFen ?? prices[level];
   const above = level > 1 ? ((level - 1) as AgentLevel) : null;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -42,6 +42,22 @@ export type OptionKey = keyof typeof OPTION_DEFAULTS;
 export async function getOption(db: DbOrTx, key: OptionKey): Promise<string> {
   const [row] = await db.select({ value: options.value }).from(options).where(eq(options.key, key));
   return row?.value ?? OPTION_DEFAULTS[key].value;
+}
+
+/** Several options in one read, each with its default when the operator never set it. */
+export async function getOptions<K extends OptionKey>(
+  db: DbOrTx,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const rows = await db
+    .select({ key: options.key, value: options.value })
+    .from(options)
+    .where(inArray(options.key, [...keys]));
+  const set = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(keys.map((key) => [key, set.get(key) ?? OPTION_DEFAULTS[key].value])) as Record<
+    K,
+    string
+  >;
 }
 
 /** A public option, or null when the key is unknown or not public. */
