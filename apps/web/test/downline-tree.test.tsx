@@ -60,6 +60,11 @@ describe('the downline tree', () => {
     expect(await screen.findByTestId('tree-node-30')).toBeTruthy();
     expect(screen.getByTestId('tree-node-21')).toBeTruthy();
     expect(treeCalls()).toEqual([{ parentId: 20 }]);
+    // A leaf offers nothing to open; a node with children does.
+    const item = (id: number) => screen.getByTestId(`tree-node-${id}`).closest('li') as HTMLElement;
+    expect(item(21).getAttribute('aria-expanded')).toBeNull();
+    expect(item(30).getAttribute('aria-expanded')).toBeNull();
+    expect(item(20).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('with many children opens only the top, and a child’s level loads when it is opened', async () => {

@@ -127,14 +127,20 @@ function MoreChildren({ node, hidden, isMe }: { node: TTreeNode; hidden: number;
 }
 
 function renderNode(node: TTreeNode, meId: number) {
-  const loaded = node.childCount === 0 || node.children.length > 0;
+  // A leaf gets no children at all: any element there (even an empty fragment) makes the item show an expand arrow.
+  const below =
+    node.childCount === 0 ? undefined : node.children.length > 0 ? (
+      renderChildren(node, meId)
+    ) : (
+      <LevelBelow node={node} meId={meId} />
+    );
   return (
     <TreeItem
       key={node.agentId}
       itemId={String(node.agentId)}
       label={<NodeLabel node={node} isMe={node.agentId === meId} />}
     >
-      {loaded ? renderChildren(node, meId) : <LevelBelow node={node} meId={meId} />}
+      {below}
     </TreeItem>
   );
 }
