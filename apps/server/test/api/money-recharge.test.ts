@@ -1,4 +1,4 @@
-import { BillType, ResponseCode, SESSION_EXPIRED_MSG, calls } from '@promoter/contract';
+import { BillType, ResponseCode, SESSION_EXPIRED_MSG, calls, maskMobile } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, recharges } from '../../src/db/schema';
@@ -100,6 +100,25 @@ describe('agent/index/recharge', () => {
       mobile: `${strangerMobile.slice(0, 3)}****${strangerMobile.slice(-4)}`,
       boundToMe: false,
     });
+  });
+
+  it('masks in its statement exactly as the contract’s maskMobile does, a child’s player shown whole', async () => {
+    // The recharge is one SQL statement (decision 025) that builds the player card itself: held to maskMobile here.
+    const agent = await stockedAgent(100);
+    const child = await createAgent(t.db, { parentId: agent.agentId, level: 2 });
+    const odd = ['123456', '1234567', '+85291234567', '138****0009', '8613800001111', freshMobile()];
+    for (const mobile of odd) {
+      const stranger = await createPlayer(t.db, { mobile });
+      const shown = await recharge(agent.token, { playerId: stranger, diamonds: 1, requestId: uuid() });
+      expect(shown.data.player).toMatchObject({ mobile: maskMobile(mobile), boundToMe: false });
+    }
+    const childsMobile = freshMobile();
+    const childs = await createPlayer(t.db, { mobile: childsMobile, boundAgentId: child.agentId });
+    const toChilds = await recharge(agent.token, { playerId: childs, diamonds: 1, requestId: uuid() });
+    expect(toChilds.data.player).toMatchObject({ mobile: childsMobile, boundToMe: true });
+    const without = await createPlayer(t.db, {});
+    const toWithout = await recharge(agent.token, { playerId: without, diamonds: 1, requestId: uuid() });
+    expect(toWithout.data.player).toMatchObject({ mobile: null, boundToMe: false });
   });
 
   it('accepts the bounds of 1 and 100,000 diamonds', async () => {
@@ -261,6 +280,20 @@ describe('agent/index/recharge', () => {
       expect(results[0]?.code).toBe(1);
       expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(990);
       expect(await t.db.select().from(recharges).where(eq(recharges.agentId, agent.agentId))).toHaveLength(1);
+    });
+
+    it('replays, never refuses, a copy that finds the stock spent by the first while it waited', async () => {
+      // The stock covers one copy: a copy racing the first waits on the agent's account, then finds the diamonds
+      // gone; it must answer the first's result, not "not enough diamonds".
+      for (let round = 0; round < 5; round++) {
+        const agent = await stockedAgent(10);
+        const playerId = await createPlayer(t.db);
+        const body = { playerId, diamonds: 10, requestId: uuid() };
+        const results = await Promise.all(Array.from({ length: 4 }, () => recharge(agent.token, body)));
+        for (const r of results) expect(r).toEqual(results[0]);
+        expect(results[0]?.code).toBe(1);
+        expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(0);
+      }
     });
 
     it('refuses the same requestId with other parameters and applies nothing', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -9,10 +9,34 @@ export interface Actor {
   actorId: number;
 }
 
-const hashParams = (operation: string, params: unknown) =>
+/** The hash a key keeps of its operation and parameters: a requestId reused for anything else is refused. */
+export const hashParams = (operation: string, params: unknown) =>
   createHash('sha256')
     .update(JSON.stringify([operation, params]))
     .digest('hex');
+
+const keyOf = (actor: Actor, requestId: string) =>
+  and(
+    eq(idempotencyKeys.actorType, actor.actorType),
+    eq(idempotencyKeys.actorId, actor.actorId),
+    eq(idempotencyKeys.requestId, requestId),
+  );
+
+/**
+ * The answer a committed key stored, if the key exists: its result when the parameters are the same, else the refusal
+ * `requestIdReused`. `{ found: false }` when no key is committed under this requestId.
+ */
+export async function storedResult<T>(
+  db: DbOrTx,
+  actor: Actor,
+  requestId: string,
+  paramsHash: string,
+): Promise<{ found: true; result: T } | { found: false }> {
+  const [existing] = await db.select().from(idempotencyKeys).where(keyOf(actor, requestId));
+  if (!existing) return { found: false };
+  if (existing.paramsHash !== paramsHash) throw new AppError('requestIdReused');
+  return { found: true, result: existing.result as T };
+}
 
 /**
  * Runs a money operation once per (caller, requestId), in one transaction with its key:
@@ -33,23 +57,18 @@ export async function once<T>(
 ): Promise<T> {
   const paramsHash = hashParams(operation, params);
   return db.transaction(async (tx) => {
-    const key = and(
-      eq(idempotencyKeys.actorType, actor.actorType),
-      eq(idempotencyKeys.actorId, actor.actorId),
-      eq(idempotencyKeys.requestId, requestId),
-    );
     const [fresh] = await tx
       .insert(idempotencyKeys)
       .values({ ...actor, requestId, operation, paramsHash })
       .onConflictDoNothing()
       .returning({ requestId: idempotencyKeys.requestId });
     if (!fresh) {
-      const [existing] = await tx.select().from(idempotencyKeys).where(key);
-      if (!existing || existing.paramsHash !== paramsHash) throw new AppError('requestIdReused');
-      return existing.result as T;
+      const stored = await storedResult<T>(tx, actor, requestId, paramsHash);
+      if (!stored.found) throw new AppError('requestIdReused');
+      return stored.result;
     }
     const result = await run(tx);
-    await tx.update(idempotencyKeys).set({ result }).where(key);
+    await tx.update(idempotencyKeys).set({ result }).where(keyOf(actor, requestId));
     return result;
   });
 }

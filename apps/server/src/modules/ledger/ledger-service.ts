@@ -1,7 +1,8 @@
 import type { BillType } from '@promoter/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, ledgerEntries } from '../../db/schema';
+import { type Prepared, runPrepared } from '../../db/prepared';
+import { accounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type MemoKey, type MessageKey, translate } from '../../i18n/messages';
 
@@ -85,70 +86,46 @@ export async function ensureAccount(
 }
 
 /**
- * Applies one change to one account and writes its ledger entry, inside the caller's transaction.
- * The change is one conditional UPDATE (`value + amount >= 0`), so a debit can never overdraw, whatever runs
- * beside it; no read-then-write in application code. Throws InsufficientFundsError when the debit does not fit.
- *
- * One round trip when the account exists (the usual case): the account is found, changed and its entry written by
- * one statement. Only a credit to an account that does not exist yet creates it first (a debit of a missing account
- * cannot fit) and runs the statement again: the statement's parts share one snapshot, so its update could not see
- * a row its own insert created.
+ * Applies one change to one account and writes its ledger entry, inside the caller's transaction: one round trip,
+ * the database function `ledger_post` (migration 0015, decision 025). The change is one conditional UPDATE
+ * (`value + amount >= 0`), so a debit can never overdraw, whatever runs beside it; a credit to an account that does
+ * not exist yet creates it. Throws InsufficientFundsError when the debit does not fit (nothing written; the
+ * transaction stays usable).
  */
 export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: number; after: number }> {
   if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
     throw new Error('posting amount must be a non-zero integer');
-  const first = await postToExisting(tx, posting);
-  if (first.entry) return first.entry;
-  if (first.accountFound || posting.amount < 0)
+  const [row] = await runPrepared<{ o_entry_id: string | null; o_after: string | null }>(tx, LEDGER_POST, [
+    posting.owner.ownerType,
+    posting.owner.ownerId,
+    posting.currency,
+    posting.amount,
+    posting.billType,
+    posting.ref.type,
+    posting.ref.id,
+    posting.counterparty?.ownerType ?? null,
+    posting.counterparty?.ownerId ?? null,
+    memoText(posting.memo),
+    posting.memo?.key ?? null,
+    memoParams(posting.memo),
+    posting.at?.toISOString() ?? null,
+  ]);
+  if (row?.o_entry_id === null || row?.o_entry_id === undefined)
     throw new InsufficientFundsError(posting.owner, posting.currency);
-  await ensureAccount(tx, posting.owner, posting.currency);
-  const second = await postToExisting(tx, posting);
-  if (!second.entry) throw new InsufficientFundsError(posting.owner, posting.currency);
-  return second.entry;
+  return { entryId: Number(row.o_entry_id), after: Number(row.o_after) };
 }
 
-/** The statement of post(): the account's conditional update and its entry, if the account exists and it fits. */
-async function postToExisting(
-  tx: DbOrTx,
-  posting: Posting,
-): Promise<{ accountFound: boolean; entry: { entryId: number; after: number } | null }> {
-  const memoText = posting.memo ? translate(DEFAULT_LOCALE, posting.memo.key, posting.memo.params) : '';
-  const result = await tx.execute<{
-    account_id: number | null;
-    entry_id: string | null;
-    after: string | null;
-  }>(sql`
-    with account as (
-      select id from ${accounts}
-      where owner_type = ${posting.owner.ownerType}::text and owner_id = ${posting.owner.ownerId}::integer
-        and currency = ${posting.currency}::text
-    ), changed as (
-      update ${accounts} set value = value + ${posting.amount}::bigint, updated_at = now()
-      where id = (select id from account) and value + ${posting.amount}::bigint >= 0
-      returning id, value
-    ), entry as (
-      insert into ${ledgerEntries}
-        (account_id, amount, after, bill_type, ref_type, ref_id, counterparty_type, counterparty_id,
-         memo, memo_key, memo_params, created_at)
-      select id, ${posting.amount}::bigint, value, ${posting.billType}::smallint, ${posting.ref.type}::text,
-             ${posting.ref.id}::text, ${posting.counterparty?.ownerType ?? null}::text,
-             ${posting.counterparty?.ownerId ?? null}::integer, ${memoText}::text, ${posting.memo?.key ?? null}::text,
-             ${posting.memo?.params ? JSON.stringify(posting.memo.params) : null}::jsonb,
-             coalesce(${posting.at?.toISOString() ?? null}::timestamptz, now())
-      from changed
-      returning id, after
-    )
-    select (select id from account) as account_id, entry.id as entry_id, entry.after as after
-    from (select 1) as one left join entry on true`);
-  const row = result.rows[0];
-  return {
-    accountFound: row?.account_id !== null && row?.account_id !== undefined,
-    entry:
-      row?.entry_id === null || row?.entry_id === undefined
-        ? null
-        : { entryId: Number(row.entry_id), after: Number(row.after) },
-  };
-}
+const LEDGER_POST: Prepared = {
+  name: 'ledger_post_v1',
+  text: `select o_entry_id, o_after from ledger_post($1::text, $2::integer, $3::text, $4::bigint, $5::smallint,
+    $6::text, $7::text, $8::text, $9::integer, $10::text, $11::text, $12::jsonb, $13::timestamptz)`,
+};
+
+/** The memo as stored beside its key: the platform's language (Chinese), for readers of entries without a key. */
+export const memoText = (m: Memo | undefined): string =>
+  m ? translate(DEFAULT_LOCALE, m.key, m.params) : '';
+
+const memoParams = (m: Memo | undefined): string | null => (m?.params ? JSON.stringify(m.params) : null);
 
 /**
  * Applies several postings of one operation in a fixed order (owner type, owner id, currency), so that two
@@ -176,34 +153,44 @@ export interface MoveSide {
 
 /**
  * Moves `amount` of one currency from one owner to another: the two entries of one operation, each naming the
- * other as counterparty, in the deadlock-free order of postAll. Answers the sender's value after; throws
+ * other as counterparty, with the accounts locked in the deadlock-free order of postAll. One round trip, the
+ * database function `ledger_move` (migration 0015). Answers the sender's value after; throws
  * InsufficientFundsError when the sender lacks the amount (nothing is written then).
  */
 export async function move(
   tx: DbOrTx,
   m: { from: MoveSide; to: MoveSide; currency: AccountCurrency; amount: number; ref: Posting['ref'] },
 ): Promise<number> {
-  const out: Posting = {
-    owner: m.from.owner,
-    currency: m.currency,
-    amount: -m.amount,
-    billType: m.from.billType,
-    ref: m.ref,
-    counterparty: m.to.owner,
-    memo: m.from.memo,
-  };
-  const into: Posting = {
-    owner: m.to.owner,
-    currency: m.currency,
-    amount: m.amount,
-    billType: m.to.billType,
-    ref: m.ref,
-    counterparty: m.from.owner,
-    memo: m.to.memo,
-  };
-  const results = await postAll(tx, [out, into]);
-  return results.get(out)?.after ?? 0;
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
+    throw new Error('a move amount must be a positive integer');
+  const [row] = await runPrepared<{ o_from_after: string | null }>(tx, LEDGER_MOVE, [
+    m.currency,
+    m.amount,
+    m.ref.type,
+    m.ref.id,
+    ...moveSide(m.from),
+    ...moveSide(m.to),
+  ]);
+  if (row?.o_from_after === null || row?.o_from_after === undefined)
+    throw new InsufficientFundsError(m.from.owner, m.currency);
+  return Number(row.o_from_after);
 }
+
+const moveSide = (side: MoveSide) => [
+  side.owner.ownerType,
+  side.owner.ownerId,
+  side.billType,
+  memoText(side.memo),
+  side.memo.key,
+  memoParams(side.memo),
+];
+
+const LEDGER_MOVE: Prepared = {
+  name: 'ledger_move_v1',
+  text: `select o_from_after from ledger_move($1::text, $2::bigint, $3::text, $4::text,
+    $5::text, $6::integer, $7::smallint, $8::text, $9::text, $10::jsonb,
+    $11::text, $12::integer, $13::smallint, $14::text, $15::text, $16::jsonb)`,
+};
 
 /** For `.catch`: a debit that does not fit becomes the caller's refusal (`notEnoughDiamonds`, ...). */
 export const refuseShortfall =

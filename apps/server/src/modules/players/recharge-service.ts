@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { players, recharges } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isInDownline } from '../agents/agent-tree';
-import { once } from '../ledger/idempotency';
-import { memo, move, refuseShortfall } from '../ledger/ledger-service';
+import { type Prepared, runPrepared } from '../../db/prepared';
+import { hashParams, storedResult } from '../ledger/idempotency';
+import { memo, memoText } from '../ledger/ledger-service';
 import { findPlayer, type PlayerRow } from './player-service';
 
 export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRow): Promise<TPlayerSummary> {
@@ -54,46 +55,123 @@ export async function recentPlayers(db: Db, agentId: number) {
   return list;
 }
 
+export interface RechargeAnswer {
+  rechargeId: string;
+  diamonds: number;
+  player: TPlayerSummary;
+}
+
+/** Stands for the player's nickname in the Chinese memo until the statement puts the nickname it read in its place. */
+const NICKNAME_MARK = '\u0001nickname\u0001';
+
+/**
+ * A recharge is one statement (decision 025), one round trip after the session's, the operation pgbench's ceiling
+ * runs in the bench:
+ * - `existing`: the key of this requestId if one is committed (then nothing else runs and its stored answer is
+ *   replayed, or refused when its parameters differ);
+ * - `moved`: the ledger's `ledger_move` (the only writer of accounts) debits the agent's diamonds if they suffice and
+ *   credits the player's, each with its entry, under the recharge's id taken from its sequence;
+ * - `recharge`, `key`: the recharge row and the idempotency key with the answer, written only when the move was;
+ *   the player card of the answer masks the mobile of a player outside the agent's downline as `maskMobile` does
+ *   (test/recharge-statement.test.ts holds the two to the same answers).
+ * A statement is one transaction: a move that does not fit writes nothing (key included, so a corrected retry may
+ * run); a copy of the same requestId racing this one waits on the agent's account, then either fails the key's
+ * unique index (and replays) or finds the diamonds spent (and looks for the key before refusing).
+ */
+const RECHARGE: Prepared = {
+  name: 'recharge_v1',
+  text: `with player as (
+  select id, nickname, avatar, mobile, bound_agent_id from players where id = $2::int
+), existing as (
+  select params_hash, result from idempotency_keys
+   where actor_type = 'agent' and actor_id = $1::int and request_id = $4::text
+), bound as (
+  select exists (
+    with recursive up(id, parent_id, depth) as (
+      select a.id, a.parent_id, 0 from agents a where a.id = (select bound_agent_id from player)
+      union all
+      select a.id, a.parent_id, up.depth + 1 from agents a join up on a.id = up.parent_id where up.depth < 16
+    ) select 1 from up where up.id = $1::int
+  ) as to_me
+), rid as (
+  select nextval(pg_get_serial_sequence('recharges', 'id')) as id
+    from player where not exists (select 1 from existing)
+), moved as (
+  select m.o_from_after as after
+    from rid, player,
+         ledger_move('diamonds', $3::bigint, 'recharge', rid.id::text,
+                     'agent', $1::int, $6::smallint, replace($7::text, $9::text, player.nickname), 'memoRechargePlayer',
+                     jsonb_build_object('nickname', player.nickname, 'playerId', player.id),
+                     'player', player.id, $6::smallint, $8::text, 'memoRechargedByAgent',
+                     jsonb_build_object('agentId', $1::int)) m
+), recharge as (
+  insert into recharges (id, agent_id, player_id, diamonds) overriding system value
+  select rid.id, $1::int, $2::int, $3::int from rid, moved where moved.after is not null
+  returning id
+), answer as (
+  select jsonb_build_object(
+    'rechargeId', recharge.id::text,
+    'diamonds', moved.after,
+    'player', jsonb_build_object(
+      'playerId', player.id, 'nickname', player.nickname, 'avatar', player.avatar,
+      'mobile', case
+        when player.mobile is null or bound.to_me or strpos(player.mobile, '*') > 0 or length(player.mobile) < 7
+          then player.mobile
+        else left(player.mobile, 3) || '****' || right(player.mobile, 4) end,
+      'boundToMe', bound.to_me)) as result
+    from recharge, moved, player, bound
+), key as (
+  insert into idempotency_keys (actor_type, actor_id, request_id, operation, params_hash, result)
+  select 'agent', $1::int, $4::text, 'recharge', $5::text, answer.result from answer
+  returning result
+)
+select exists (select 1 from player) as player_found,
+       (select params_hash from existing) as existing_hash, (select result from existing) as existing_result,
+       (select result from key) as result`,
+};
+
 /** Moves diamonds from the agent's stock to a player's game account, once per requestId. */
 export async function rechargePlayer(
   db: Db,
   agentId: number,
   input: { playerId: number; diamonds: number; requestId: string },
-): Promise<{ rechargeId: string; diamonds: number; player: TPlayerSummary }> {
-  return once(
-    db,
-    { actorType: 'agent', actorId: agentId },
-    input.requestId,
-    'recharge',
-    { playerId: input.playerId, diamonds: input.diamonds },
-    async (tx) => {
-      const player = await findPlayer(tx, input.playerId);
-      if (!player) throw new AppError('playerNotFound');
-      const [recharge] = await tx
-        .insert(recharges)
-        .values({ agentId, playerId: player.id, diamonds: input.diamonds })
-        .returning({ id: recharges.id });
-      const ref = { type: 'recharge', id: String((recharge as { id: number }).id) };
-      const after = await move(tx, {
-        from: {
-          owner: { ownerType: 'agent', ownerId: agentId },
-          billType: BillType.rechargePlayer,
-          memo: memo('memoRechargePlayer', { nickname: player.nickname, playerId: player.id }),
-        },
-        to: {
-          owner: { ownerType: 'player', ownerId: player.id },
-          billType: BillType.rechargePlayer,
-          memo: memo('memoRechargedByAgent', { agentId }),
-        },
-        currency: 'diamonds',
-        amount: input.diamonds,
-        ref,
-      }).catch(refuseShortfall('notEnoughDiamonds'));
-      return {
-        rechargeId: ref.id,
-        diamonds: after,
-        player: await toPlayerSummary(tx, agentId, player),
-      };
-    },
-  );
+): Promise<RechargeAnswer> {
+  const actor = { actorType: 'agent', actorId: agentId } as const;
+  const paramsHash = hashParams('recharge', { playerId: input.playerId, diamonds: input.diamonds });
+  let row: RechargeRow | undefined;
+  try {
+    [row] = await runPrepared<RechargeRow>(db, RECHARGE, [
+      agentId,
+      input.playerId,
+      input.diamonds,
+      input.requestId,
+      paramsHash,
+      BillType.rechargePlayer,
+      memoText(memo('memoRechargePlayer', { nickname: NICKNAME_MARK, playerId: input.playerId })),
+      memoText(memo('memoRechargedByAgent', { agentId })),
+      NICKNAME_MARK,
+    ]);
+  } catch (error) {
+    // A copy of this requestId committed first: its key is there now.
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+  }
+  if (row?.result) return row.result;
+  if (row?.existing_hash !== undefined && row.existing_hash !== null) {
+    if (row.existing_hash !== paramsHash) throw new AppError('requestIdReused');
+    return row.existing_result as RechargeAnswer;
+  }
+  // Refused, or lost a race: a copy that committed while this one waited is replayed rather than refused.
+  const stored = await storedResult<RechargeAnswer>(db, actor, input.requestId, paramsHash);
+  if (stored.found) return stored.result;
+  if (!row) throw new Error('recharge: the requestId key conflicted but no key is stored');
+  throw new AppError(row.player_found ? 'notEnoughDiamonds' : 'playerNotFound');
 }
+
+interface RechargeRow {
+  player_found: boolean;
+  existing_hash: string | null;
+  existing_result: unknown;
+  result: RechargeAnswer | null;
+}
+
+const UNIQUE_VIOLATION = '23505';
