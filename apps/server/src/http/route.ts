@@ -17,6 +17,7 @@ import { AppError } from '../errors';
 import { refuseNulCharacters } from './input-guard';
 import { assertAgentUsable } from '../modules/agents/agent-queries';
 import { rateLimitKeyGenerator } from '../plugins/rate-limit';
+import { SESSION_IN_STATEMENT, sessionTokenOf } from '../plugins/request-context';
 
 export interface RouteContext<N extends CallName> {
   input: z.output<(typeof calls)[N]['input']>;
@@ -76,6 +77,21 @@ export function defineCall<N extends CallName>(
   handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
   options: RouteOptions = {},
 ): void {
+  registerCall(app, name, handler, options, undefined);
+}
+
+function registerCall<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
+  options: RouteOptions,
+  sessionInStatement:
+    | ((
+        token: string,
+        request: FastifyRequest,
+      ) => Promise<{ session: SessionContext | null; data: CallData<N> | null }>)
+    | undefined,
+): void {
   const def = calls[name] as CallDef;
   const inputKey = def.method === 'GET' ? 'querystring' : 'body';
   app.route({
@@ -99,29 +115,29 @@ export function defineCall<N extends CallName>(
             keyGenerator: rateLimitKeyGenerator(def.auth === 'anyone' ? 'address' : 'account'),
           },
         }
-      : { rateLimit: false as const },
+      : { rateLimit: false as const, ...(sessionInStatement ? { [SESSION_IN_STATEMENT]: true } : {}) },
     preValidation: async (request) => {
       // A POST with no body is an empty object, so `{}`-shaped calls accept both.
       if (def.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
       refuseNulCharacters(request.body, request.query);
     },
     preHandler: async (request) => {
-      if (def.auth === 'anyone') return;
+      if (def.auth === 'anyone' || sessionInStatement) return;
       if (def.auth === 'operator') {
         await assertOperatorRight(request, def.right, name);
         return;
       }
-      const session = request.session;
-      if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
-      if (def.uidHeader && Number(request.headers.uid) !== session.playerId)
-        throw new AppError('uidMismatch');
-      if (def.auth === 'agent' && session.agentId === null) throw new AppError('agentsOnly');
-      // A frozen or pending agent can do nothing with its session but sign out, the shop's calls included; the
-      // status is read with the session, so freezing takes effect on the next request.
-      if (session.agentStatus !== null && session.agentStatus !== 'active' && name !== 'logout')
-        assertAgentUsable(session.agentStatus);
+      assertSessionAccess(def, name, request);
     },
     handler: async (request) => {
+      if (sessionInStatement) {
+        const token = sessionTokenOf(request);
+        const loaded = token ? await sessionInStatement(token, request) : { session: null, data: null };
+        request.session = loaded.session;
+        assertSessionAccess(def, name, request);
+        if (loaded.data === null) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+        return { code: ResponseCode.success, msg: request.t('ok'), data: loaded.data };
+      }
       const session = request.session as SessionContext;
       const data = await handler({
         input: (def.method === 'GET' ? request.query : request.body) as RouteContext<N>['input'],
@@ -133,4 +149,48 @@ export function defineCall<N extends CallName>(
       return { code: ResponseCode.success, msg: request.t('ok'), data };
     },
   });
+}
+
+/**
+ * The access rule of a signed-in call (`signedIn`, `agent`, `player`): a live session (10001 without one), the shop's
+ * `uid` header naming the session's player, an agent for agents' calls; a frozen or pending agent can do nothing with
+ * its session but sign out, the shop's calls included (the status is read with the session, so freezing takes effect
+ * on the next request).
+ */
+function assertSessionAccess(def: CallDef, name: CallName, request: FastifyRequest): void {
+  const session = request.session;
+  if (!session) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+  if (def.uidHeader && Number(request.headers.uid) !== session.playerId) throw new AppError('uidMismatch');
+  if (def.auth === 'agent' && session.agentId === null) throw new AppError('agentsOnly');
+  if (session.agentStatus !== null && session.agentStatus !== 'active' && name !== 'logout')
+    assertAgentUsable(session.agentStatus);
+}
+
+/**
+ * A signed-in call whose one statement reads the session too (decision 026): the request context leaves the token
+ * unresolved for it, `load` resolves it (starting its statement with the session service's SESSION_CTES, renewal
+ * included) together with the call's data, then the same access rule as every signed-in call applies before the
+ * data is answered. One round trip for the whole call. No rate limit: a limit counts by the session, known only
+ * once the statement has run.
+ */
+export function defineCallWithSession<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  load: (
+    token: string,
+    request: FastifyRequest,
+  ) => Promise<{ session: SessionContext | null; data: CallData<N> | null }>,
+): void {
+  const def = calls[name] as CallDef;
+  if (def.auth === 'anyone' || def.auth === 'operator')
+    throw new Error(`${name}: only a signed-in call reads its session in its statement`);
+  registerCall(
+    app,
+    name,
+    async () => {
+      throw new Error(`${name} answers from its statement`);
+    },
+    {},
+    load,
+  );
 }

@@ -1,4 +1,5 @@
 import { OPERATOR_TOKEN_HEADER } from '@promoter/contract';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLocale } from '../i18n/locale';
 import { type Locale, type MessageKey, translate } from '../i18n/messages';
@@ -16,6 +17,20 @@ declare module 'fastify' {
 }
 
 export const TOKEN_HEADER = 'xx-token';
+
+/** A route's config flag: the call resolves its session in its own statement (http/route.ts defineCallWithSession). */
+export const SESSION_IN_STATEMENT = 'sessionInStatement';
+
+/** The request's XX-Token when it is one worth looking up (an API call, a plausible length), else null. */
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const token = request.headers[TOKEN_HEADER];
+  return typeof token === 'string' &&
+    token.length > 0 &&
+    token.length <= 200 &&
+    request.url.startsWith('/api/')
+    ? token
+    : null;
+}
 
 /**
  * Decorates every request with its locale, a translator and, when it carries a valid `XX-Token`, its session; an
@@ -35,13 +50,9 @@ export const requestContextPlugin = fp(async (app) => {
       request.headers['accept-language'],
     );
     reply.header('x-request-id', request.id);
-    const token = request.headers[TOKEN_HEADER];
-    if (
-      typeof token === 'string' &&
-      token.length > 0 &&
-      token.length <= 200 &&
-      request.url.startsWith('/api/')
-    ) {
+    const token = sessionTokenOf(request);
+    const config = request.routeOptions.config as unknown as Record<string, unknown>;
+    if (token && config[SESSION_IN_STATEMENT] !== true) {
       request.session = await resolveSession(app.db, token, app.config.sessionTtlHours);
     }
     const operatorToken = request.headers[OPERATOR_TOKEN_HEADER];

@@ -127,4 +127,33 @@ describe('agent/user/getUser', () => {
     const token = await signIn(t.app, t.db, await createPlayer(t.db));
     expect((await api(t.app, 'getUser', { token })).code).toBe(0);
   });
+
+  it('refuses a frozen agent with 1002 and a revoked session with 10001, from its one statement', async () => {
+    const frozen = await createAgent(t.db, { status: 'frozen' });
+    expect((await api(t.app, 'getUser', { token: await signIn(t.app, t.db, frozen.playerId) })).code).toBe(1002);
+    const agent = await createAgent(t.db);
+    const token = await signIn(t.app, t.db, agent.playerId);
+    expect((await api(t.app, 'getUser', { token })).code).toBe(1);
+    expect((await api(t.app, 'logout', { token })).code).toBe(1);
+    expect((await api(t.app, 'getUser', { token })).code).toBe(10001);
+  });
+
+  it('costs one round trip to the database, the session included (decision 026)', async () => {
+    const agent = await createAgent(t.db);
+    const token = await signIn(t.app, t.db, agent.playerId);
+    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } }).client;
+    const query = pool.query.bind(pool);
+    let statements = 0;
+    pool.query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+    try {
+      const result = await api(t.app, 'getUser', { token });
+      expect(result.code).toBe(1);
+      expect(statements).toBe(1);
+    } finally {
+      pool.query = query;
+    }
+  });
 });

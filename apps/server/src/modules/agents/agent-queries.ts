@@ -49,52 +49,66 @@ export const inviteUrl = (publicUrl: string, agentId: number) =>
   clientUrl(publicUrl, clientLinks.signUp.getHref({ from: agentId }));
 
 /**
- * getUser's figures in one prepared statement (decision 023): the agent and its player, its two accounts, and
- * today's profit and diamonds sold, summed from the ledger since midnight in the platform's time zone. The time
- * zone is the option's row read inside the same statement (else the default, $2): always the current one, with no
- * round trip and no cache to invalidate.
+ * getUser's figures (decision 023): the agent and its player, its two accounts, and today's profit and diamonds sold,
+ * summed from the ledger since midnight in the platform's time zone. The time zone is the option's row read inside
+ * the same statement (else the default): always the current one, with no round trip and no cache to invalidate.
+ * `$agent` is the agent's id as the statement knows it.
  */
-const AGENT_USER: Prepared = {
-  name: 'agent_user_v1',
-  text: `with tz as (
-  select coalesce((select value from options where key = 'platform.timezone'), $2::text) as name
+export const agentUserSql = (agent: string, timezoneDefault: string) => `tz as (
+  select coalesce((select value from options where key = 'platform.timezone'), ${timezoneDefault}::text) as name
 ), own as (
-  select id, currency, value from accounts where owner_type = 'agent' and owner_id = $1::int
+  select id, currency, value from accounts where owner_type = 'agent' and owner_id = ${agent}
 ), today as (
   select coalesce(sum(e.amount) filter (where own.currency = 'balance' and e.bill_type = 5), 0)::bigint as profit,
          coalesce(sum(e.amount) filter (where own.currency = 'diamonds' and e.bill_type in (2, 3)), 0)::bigint as sold
     from own join ledger_entries e on e.account_id = own.id, tz
    where e.bill_type in (2, 3, 5)
      and e.created_at >= (date_trunc('day', now() at time zone tz.name) at time zone tz.name)
-)
-select a.id, a.player_id, a.level, a.status, a.parent_id, p.nickname, p.avatar, p.mobile,
-       (select value from own where currency = 'balance') as balance,
-       (select value from own where currency = 'diamonds') as diamonds,
-       today.profit, today.sold
-  from agents a join players p on p.id = a.player_id, today
- where a.id = $1::int`,
+), agent_user as (
+  select a.id, a.player_id, a.level, a.status, a.parent_id, p.nickname, p.avatar, p.mobile,
+         (select value from own where currency = 'balance') as balance,
+         (select value from own where currency = 'diamonds') as diamonds,
+         today.profit, today.sold
+    from agents a join players p on p.id = a.player_id, today
+   where a.id = ${agent}
+)`;
+
+/** The agent's figures by its id: login, registration and the password reset answer the user with it. */
+const AGENT_USER: Prepared = {
+  name: 'agent_user_v2',
+  text: `with ${agentUserSql('$1::int', '$2')}
+select * from agent_user`,
 };
+
+export interface AgentUserRow {
+  id: number;
+  player_id: number;
+  level: number;
+  status: AgentRow['status'];
+  parent_id: number | null;
+  nickname: string;
+  avatar: string;
+  mobile: string | null;
+  balance: number | null;
+  diamonds: number | null;
+  profit: number;
+  sold: number;
+}
 
 /**
  * The agent as getUser answers it: profile, balance and diamonds, and today's profit and diamonds sold, summed
  * from the ledger since midnight in the platform's time zone. One round trip.
  */
 export async function loadAgentUser(db: DbOrTx, agentId: number, publicUrl: string): Promise<TAgentUser> {
-  const [row] = await runPrepared<{
-    id: number;
-    player_id: number;
-    level: number;
-    status: AgentRow['status'];
-    parent_id: number | null;
-    nickname: string;
-    avatar: string;
-    mobile: string | null;
-    balance: number | null;
-    diamonds: number | null;
-    profit: number;
-    sold: number;
-  }>(db, AGENT_USER, [agentId, OPTION_DEFAULTS['platform.timezone'].value]);
+  const [row] = await runPrepared<AgentUserRow>(db, AGENT_USER, [
+    agentId,
+    OPTION_DEFAULTS['platform.timezone'].value,
+  ]);
   if (!row) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+  return agentUserOf(row, publicUrl);
+}
+
+export function agentUserOf(row: AgentUserRow, publicUrl: string): TAgentUser {
   return {
     agentId: row.id,
     playerId: row.player_id,

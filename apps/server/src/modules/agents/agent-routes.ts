@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../http/route';
-import { publicUrlOf } from '../../http/public-url';
 import { MONEY_RATE_LIMIT } from '../../http/rate-limits';
-import { loadAgentUser } from './agent-queries';
 import { recentTransfers } from './contacts-service';
 import { loadAgentProfile } from './profile-service';
 import { downlineTree, listChildren, promoteBoundPlayer, setChildPrice } from './downline-service';
 import { transferToAgent } from './transfer-service';
 
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
-  defineCall(app, 'getUser', async ({ agentId, request }) =>
-    loadAgentUser(app.db, agentId, publicUrlOf(request)),
-  );
   defineCall(app, 'agentProfile', async ({ agentId }) => loadAgentProfile(app.db, agentId));
   defineCall(app, 'children', async ({ agentId, input }) => listChildren(app.db, agentId, input));
   defineCall(app, 'tree', async ({ agentId, input }) => downlineTree(app.db, agentId, input));

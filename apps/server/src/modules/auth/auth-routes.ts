@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../http/route';
+import { defineCall, defineCallWithSession } from '../../http/route';
 import { visiblePlayer } from '../players/player-service';
 import { checkUserType, loginWithTicket } from './login-service';
-import { endOtherSessions, listLiveSessions, revokeSession } from './session-service';
+import {
+  endOtherSessions,
+  listLiveSessions,
+  loadSessionAndAgentUser,
+  revokeSession,
+} from './session-service';
 import { clientInfo } from '../../http/client-info';
 import { publicUrlOf } from '../../http/public-url';
 
@@ -21,6 +26,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         input.token,
       ),
     { rateLimit: 30 },
+  );
+
+  // The signed-in agent and its figures, the app's most frequent call: one statement with its session (decision 026).
+  defineCallWithSession(app, 'getUser', async (token, request) =>
+    loadSessionAndAgentUser(app.db, token, app.config.sessionTtlHours, publicUrlOf(request)),
   );
 
   defineCall(app, 'logout', async ({ session }) => {

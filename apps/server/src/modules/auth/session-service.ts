@@ -1,11 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AgentStatus, ResponseCode, SESSION_LIST_MAX, type TSignedInSession } from '@promoter/contract';
+import {
+  type AgentStatus,
+  ResponseCode,
+  SESSION_LIST_MAX,
+  type TAgentUser,
+  type TSignedInSession,
+} from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Prepared, runPrepared } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { sessions } from '../../db/schema';
 import { type ClientInfo, deviceLabel, USER_AGENT_KEPT } from './device-label';
+import { type AgentUserRow, agentUserOf, agentUserSql } from '../agents/agent-queries';
+import { OPTION_DEFAULTS } from '../options/options-service';
 
 /** What a request knows about its caller once its token has been resolved. */
 export interface SessionContext {
@@ -42,13 +50,13 @@ export async function createSession(
 
 /**
  * The session lookup every signed-in request makes, in one round trip (decision 023): the token's live, unrevoked
- * session with its agent's status, and the sliding renewal in the same statement. The expiry moves to now + the
- * TTL at most once a minute per session (when it was last seen over a minute ago), so a busy client does not write
- * on every request; a data-modifying CTE always runs to completion, read or not.
+ * session with its agent's status (`s`), and the sliding renewal in the same statement (`slide`). The expiry moves to
+ * now + the TTL at most once a minute per session (when it was last seen over a minute ago), so a busy client does not
+ * write on every request; a data-modifying CTE always runs to completion, read or not. $1 is the token's hash, $2 the
+ * TTL in hours. A call that reads the session in its own statement (getUser: `http/route.ts` defineCallWithSession,
+ * decision 026) starts its statement with these CTEs and maps the session's columns with `sessionOfRow`.
  */
-const RESOLVE_SESSION: Prepared = {
-  name: 'session_resolve_v1',
-  text: `with s as (
+export const SESSION_CTES = `s as (
   select s.id, s.player_id, s.agent_id, a.status as agent_status,
          s.last_seen_at < now() - interval '1 minute' as stale
     from sessions s left join agents a on a.id = s.agent_id
@@ -57,9 +65,31 @@ const RESOLVE_SESSION: Prepared = {
   update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2::int)
    where id = (select id from s where stale)
   returning id
-)
-select id, player_id, agent_id, agent_status from s`,
+)`;
+
+const RESOLVE_SESSION: Prepared = {
+  name: 'session_resolve_v2',
+  text: `with ${SESSION_CTES}
+select id as session_id, player_id as session_player_id, agent_id as session_agent_id, agent_status from s`,
 };
+
+/** The session's columns of a statement that starts with SESSION_CTES (as `session_id`, ...): its context, or null. */
+export interface SessionColumns {
+  session_id: number | null;
+  session_player_id: number | null;
+  session_agent_id: number | null;
+  agent_status: SessionContext['agentStatus'];
+}
+
+export function sessionOfRow(row: SessionColumns | undefined): SessionContext | null {
+  if (!row || row.session_id === null || row.session_player_id === null) return null;
+  return {
+    sessionId: row.session_id,
+    playerId: row.session_player_id,
+    agentId: row.session_agent_id,
+    agentStatus: row.session_agent_id === null ? null : (row.agent_status ?? 'frozen'),
+  };
+}
 
 /** Resolves a token (and slides its expiry): one prepared statement. */
 export async function resolveSession(
@@ -67,19 +97,8 @@ export async function resolveSession(
   token: string,
   ttlHours: number,
 ): Promise<SessionContext | null> {
-  const [row] = await runPrepared<{
-    id: number;
-    player_id: number;
-    agent_id: number | null;
-    agent_status: SessionContext['agentStatus'];
-  }>(db, RESOLVE_SESSION, [hashToken(token), ttlHours]);
-  if (!row) return null;
-  return {
-    sessionId: row.id,
-    playerId: row.player_id,
-    agentId: row.agent_id,
-    agentStatus: row.agent_id === null ? null : (row.agent_status ?? 'frozen'),
-  };
+  const [row] = await runPrepared<SessionColumns>(db, RESOLVE_SESSION, [hashToken(token), ttlHours]);
+  return sessionOfRow(row);
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
@@ -182,4 +201,33 @@ export async function listLiveSessions(
     })),
     total: counted?.n ?? 0,
   };
+}
+
+/**
+ * getUser as one statement with its session (decision 026): the token's session (SESSION_CTES, its renewal
+ * included) and the figures of the session's agent, one round trip for the whole call. A session of a player that is
+ * not an agent answers its session and no figures.
+ */
+const SESSION_AND_AGENT_USER: Prepared = {
+  name: 'session_agent_user_v1',
+  text: `with ${SESSION_CTES}, ${agentUserSql('(select agent_id from s)', '$3')}
+select s.id as session_id, s.player_id as session_player_id, s.agent_id as session_agent_id, s.agent_status, u.*
+  from s left join agent_user u on true`,
+};
+
+/** getUser's one statement: the session of `token` (renewed as every call renews it) and its agent's figures. */
+export async function loadSessionAndAgentUser(
+  db: DbOrTx,
+  token: string,
+  ttlHours: number,
+  publicUrl: string,
+): Promise<{ session: SessionContext | null; data: TAgentUser | null }> {
+  const [row] = await runPrepared<SessionColumns & Partial<AgentUserRow>>(db, SESSION_AND_AGENT_USER, [
+    hashToken(token),
+    ttlHours,
+    OPTION_DEFAULTS['platform.timezone'].value,
+  ]);
+  const session = sessionOfRow(row);
+  if (!session || row?.id === undefined || row.id === null) return { session, data: null };
+  return { session, data: agentUserOf(row as AgentUserRow, publicUrl) };
 }
