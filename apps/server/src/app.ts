@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LogFn, Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,6 +32,7 @@ import { reportRoutes } from './modules/reports/reports-routes';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -64,9 +64,22 @@ const FIXED: ReadonlySet<MessageKey> = new Set(['sessionExpired', 'serverError']
  * or a context, and a value is inserted as it is (never read as a placeholder or a nested key).
  */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const t = translators[FIXED.has(key) ? DEFAULT_LOCALE : locale];
-  return t(key, params ? { replace: params } : {});
+  const reading = FIXED.has(key) ? DEFAULT_LOCALE : locale;
+  if (!params) {
+    // The catalogs never change while the server runs: a message without parameters is looked up once per locale
+    // (every answer's "ok" among them).
+    const cacheKey = `${reading}\u0000${key}`;
+    let text = plainTexts.get(cacheKey);
+    if (text === undefined) {
+      text = translators[reading](key, {});
+      plainTexts.set(cacheKey, text);
+    }
+    return text;
+  }
+  return translators[reading](key, { replace: params });
 }
+
+const plainTexts = new Map<string, string>();
 
 /** The messages that are ledger memos (`memoPurchase`, ...). */
 export type MemoKey = Extract<MessageKey, `memo${string}`>;

@@ -130,7 +130,9 @@ describe('agent/user/getUser', () => {
 
   it('refuses a frozen agent with 1002 and a revoked session with 10001, from its one statement', async () => {
     const frozen = await createAgent(t.db, { status: 'frozen' });
-    expect((await api(t.app, 'getUser', { token: await signIn(t.app, t.db, frozen.playerId) })).code).toBe(1002);
+    expect((await api(t.app, 'getUser', { token: await signIn(t.app, t.db, frozen.playerId) })).code).toBe(
+      1002,
+    );
     const agent = await createAgent(t.db);
     const token = await signIn(t.app, t.db, agent.playerId);
     expect((await api(t.app, 'getUser', { token })).code).toBe(1);
@@ -141,7 +143,8 @@ describe('agent/user/getUser', () => {
   it('costs one round trip to the database, the session included (decision 026)', async () => {
     const agent = await createAgent(t.db);
     const token = await signIn(t.app, t.db, agent.playerId);
-    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } }).client;
+    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } })
+      .client;
     const query = pool.query.bind(pool);
     let statements = 0;
     pool.query = (...args: unknown[]) => {
