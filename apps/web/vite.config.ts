@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootShell } from './boot-shell-plugin';
 import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
@@ -8,7 +9,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), bootShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -178,6 +178,22 @@ export function judge(
       reason: web?.lighthouse ?? 'not measured',
     }),
   );
+  const throttled = web?.throttled ?? null;
+  goals.push(
+    goal({
+      id: 'web/throttled-main',
+      text: "issue 12: the agent's figures on /agent/Main on a throttled phone (4x CPU, 1.6 Mbps, 150 ms)",
+      value: throttled ? throttled.figuresMs / 1000 : null,
+      target: 3,
+      direction: 'atMost',
+      unit: 's',
+      ...(throttled
+        ? {
+            figure: `${(throttled.figuresMs / 1000).toFixed(2)} s (first paint ${(throttled.fcpMs / 1000).toFixed(2)} s, the app's page ${(throttled.appMs / 1000).toFixed(2)} s)`,
+          }
+        : {}),
+    }),
+  );
   const startGoal = (id: string, text: string, values: number[] | undefined, target: number) => {
     const s = values?.length ? spread(values.map((v) => v / 1000)) : null;
     goals.push(

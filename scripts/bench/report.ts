@@ -162,6 +162,14 @@ export interface WebFigures {
   lighthouse: string;
   /** Lighthouse's scores per page (scripts/bench/web-lighthouse.ts), null when not run. */
   lighthouseFigures: LighthouseFigures | null;
+  /** /agent/Main reopened on a throttled profile in the real browser (issue 12), null when not measured. */
+  throttled: {
+    profile: string;
+    runs: { fcp: number; figures: number; app: number }[];
+    fcpMs: number;
+    figuresMs: number;
+    appMs: number;
+  } | null;
   problems: string[];
 }
 
@@ -248,6 +256,9 @@ export function markdown(input: ReportInput): string {
       `Web, the game link to /agent/Main${w.reachedMain ? '' : ' (Main NOT reached)'}: ${w.files.length} JavaScript files, ${kb(w.jsBytes)} as built, ${kb(w.jsWireBytes)} on the wire (as Chromium asked), ${kb(w.jsGzipBytes)} gzipped (-9, each file); other files ${kb(w.otherWireBytes)} on the wire.`,
       '',
       `Static files: ${w.headers.filter((h) => h.br && h.gzip).length} of ${w.headers.length} scripts served precompressed in brotli and gzip, ${w.headers.filter((h) => h.immutable).length} with immutable caching. Lighthouse: ${w.lighthouse}.`,
+      w.throttled
+        ? `/agent/Main reopened by the signed-in agent on a throttled phone (${w.throttled.profile}), medians of ${w.throttled.runs.length} runs: first contentful paint ${Math.round(w.throttled.fcpMs)} ms, the agent's figures on screen ${Math.round(w.throttled.figuresMs)} ms, the app's own page ${Math.round(w.throttled.appMs)} ms.`
+        : '/agent/Main on a throttled phone: not measured.',
       '',
     );
     const heaviest = [...w.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6);

@@ -33,7 +33,7 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { webPlugin } from './plugins/web';
+import { inlineScriptHashes, webPlugin, webRootOf } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The first paint's inline script, by its hash (plugins/web.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(webRootOf(deps.config))],
         // MUI/Emotion inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],

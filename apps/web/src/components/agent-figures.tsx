@@ -10,47 +10,22 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { fenToMoney, moneyToFen, type TAgentUser } from '@promoter/contract';
+import type { TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../api/get-user';
 import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
-import { absCount, formatCount, formatMoney } from '../lib/format';
+import { AGENT_FIGURES, type AgentFigureKey } from '../lib/agent-figures';
 import { CountUp } from './ui/count-up';
 import { RetryAlert } from './ui/retry-alert';
 
-interface Figure {
-  key: 'balance' | 'diamonds' | 'todayProfit' | 'todayDiamonds';
-  icon: ReactNode;
-  /** The figure in whole units (fen, diamonds): what the counter animates. */
-  value: (user: TAgentUser) => number;
-  format: (value: number, locale: string) => string;
-}
-
-const money = (fen: number) => formatMoney(fenToMoney(fen));
-
-const FIGURES: readonly Figure[] = [
-  {
-    key: 'balance',
-    icon: <AccountBalanceWalletOutlined />,
-    value: (u) => moneyToFen(u.balance),
-    format: money,
-  },
-  { key: 'diamonds', icon: <DiamondOutlined />, value: (u) => u.diamonds, format: formatCount },
-  {
-    key: 'todayProfit',
-    icon: <TrendingUpOutlined />,
-    value: (u) => moneyToFen(u.todayProfit),
-    format: money,
-  },
-  {
-    key: 'todayDiamonds',
-    icon: <SellOutlined />,
-    value: (u) => absCount(u.todayDiamonds),
-    format: formatCount,
-  },
-];
+const ICONS: Record<AgentFigureKey, ReactNode> = {
+  balance: <AccountBalanceWalletOutlined />,
+  diamonds: <DiamondOutlined />,
+  todayProfit: <TrendingUpOutlined />,
+  todayDiamonds: <SellOutlined />,
+};
 
 /**
  * The signed-in agent's own figures as cards: shared by the agent main page and every dashboard, so
@@ -94,11 +69,11 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}
       >
-        {FIGURES.map((figure) => (
+        {AGENT_FIGURES.map((figure) => (
           <Card key={figure.key}>
             <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main', mb: 1 }}>
-                {figure.icon}
+                {ICONS[figure.key]}
                 <Typography variant="body2" color="text.secondary" noWrap>
                   {t(`figures.${figure.key}`)}
                 </Typography>

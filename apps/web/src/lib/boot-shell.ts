@@ -1,0 +1,80 @@
+import type { TAgentUser } from '@promoter/contract';
+import type { i18n as I18n } from 'i18next';
+import { isRtlLocale, languageOf } from '../i18n/languages';
+import { AGENT_FIGURES } from './agent-figures';
+import { sessionStore } from './session';
+
+/**
+ * The first paint on a slow network (issue 12: "content shown within 3 s on /agent/Main" at 4x CPU, 1.6 Mbps, 150 ms).
+ * Before the app's scripts have arrived and run (a few seconds on such a phone), `boot-shell.js`, a small script
+ * inline in index.html, draws the agent's last figures from this snapshot: the greeting and the four figures,
+ * already translated and formatted by the app, as they were at the last visit. The app replaces it with its own
+ * screen, which asks the server again. Only the signed-in agent's own snapshot is drawn, only on an agent page, and
+ * signing out removes it. Nothing here is a secret the session store does not already keep.
+ */
+export const BOOT_SHELL_KEY = 'promoter.bootShell';
+/** The id of the element boot-shell.js (inline in index.html) draws. */
+export const BOOT_SHELL_ID = 'boot-shell';
+
+export interface BootShellSnapshot {
+  v: 1;
+  agentId: number;
+  /** The html lang and direction of the language it was written in. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  title: string;
+  figures: { key: string; label: string; value: string }[];
+}
+
+export function bootShellSnapshot(user: TAgentUser, i18n: Pick<I18n, 'language' | 't'>): BootShellSnapshot {
+  const language = languageOf(i18n.language);
+  return {
+    v: 1,
+    agentId: user.agentId,
+    lang: language.htmlLang,
+    dir: isRtlLocale(i18n.language) ? 'rtl' : 'ltr',
+    title: i18n.t('main.greeting', { name: user.nickname }),
+    figures: AGENT_FIGURES.map((figure) => ({
+      key: figure.key,
+      label: i18n.t(`figures.${figure.key}`),
+      value: figure.format(figure.value(user), language.htmlLang),
+    })),
+  };
+}
+
+/**
+ * Keeps the snapshot in step with the signed-in agent's figures and the app's language; removes it when nobody, or
+ * a player who is not an agent, is signed in. Answers the function that stops it.
+ */
+export function keepBootShell(
+  i18n: Pick<I18n, 'language' | 't' | 'on' | 'off'>,
+  storage: Storage,
+): () => void {
+  const write = () => {
+    try {
+      const { user, token } = sessionStore.get();
+      if (!user || !token) storage.removeItem(BOOT_SHELL_KEY);
+      else storage.setItem(BOOT_SHELL_KEY, JSON.stringify(bootShellSnapshot(user, i18n)));
+    } catch {
+      // Storage full or unavailable: the next visit paints without it.
+    }
+  };
+  write();
+  const unsubscribe = sessionStore.subscribe((state, previous) => {
+    if (state.user !== previous.user || state.token !== previous.token) write();
+  });
+  i18n.on('languageChanged', write);
+  return () => {
+    unsubscribe();
+    i18n.off('languageChanged', write);
+  };
+}
+
+/** The app's first screen is up: the drawn snapshot goes (after the next paint, so nothing flashes between). */
+export function dismissBootShell(doc: Document = document): void {
+  const shell = doc.getElementById(BOOT_SHELL_ID);
+  if (!shell) return;
+  const remove = () => shell.remove();
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(remove));
+  else remove();
+}

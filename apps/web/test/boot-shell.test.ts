@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BOOT_SHELL_ID,
+  BOOT_SHELL_KEY,
+  bootShellSnapshot,
+  dismissBootShell,
+  keepBootShell,
+} from '../src/lib/boot-shell';
+import { session } from '../src/lib/session';
+import { AGENT } from './support/fixtures';
+
+/**
+ * Issue 12, a weak phone network: a returning agent sees its last figures before the app's scripts have arrived
+ * (boot-shell.js, inline in index.html, draws what src/lib/boot-shell.ts keeps); nobody else's, never off an agent page.
+ */
+const script = readFileSync(path.join(import.meta.dirname, '../boot-shell.js'), 'utf8');
+const draw = () => new Function(script)() as void;
+
+/** A stand-in of i18next with the Chinese texts the snapshot needs. */
+const texts: Record<string, string> = {
+  'figures.balance': '账户余额',
+  'figures.diamonds': '钻石库存',
+  'figures.todayProfit': '今日收益',
+  'figures.todayDiamonds': '今日售出钻石',
+};
+function fakeI18n(language = 'cn'): Parameters<typeof keepBootShell>[0] {
+  const listeners = new Set<() => void>();
+  const fake = {
+    language,
+    t: ((key: string, params?: { name?: string }) =>
+      key === 'main.greeting' ? `你好，${params?.name}` : (texts[key] ?? key)) as never,
+    on: (_event: string, listener: () => void) => void listeners.add(listener),
+    off: (_event: string, listener: () => void) => void listeners.delete(listener),
+  };
+  return fake as unknown as Parameters<typeof keepBootShell>[0];
+}
+
+const shell = () => document.getElementById(BOOT_SHELL_ID);
+const figures = () => [...document.querySelectorAll('[data-boot-figure]')].map((card) => card.textContent);
+
+beforeEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '<div id="root"></div>';
+  window.location.hash = '#/agent/Main';
+});
+afterEach(() => session.clear());
+
+describe('the first paint from the kept snapshot', () => {
+  it('draws the signed-in agent’s greeting and four figures on an agent page, as the app formats them', () => {
+    session.signInAgent('token-1', AGENT);
+    const stop = keepBootShell(fakeI18n(), localStorage);
+    stop();
+    document.body.innerHTML = '<div id="root"></div>';
+    draw();
+    expect(shell()?.querySelector('h1')?.textContent).toBe('你好，钻石哥');
+    expect(figures()).toEqual(['账户余额¥128.50', '钻石库存3,200', '今日收益¥12.00', '今日售出钻石120']);
+    expect(shell()?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('follows the figures and the language, right to left for Hebrew', () => {
+    session.signInAgent('token-1', AGENT);
+    const i18n = fakeI18n();
+    const stop = keepBootShell(i18n, localStorage);
+    session.setUser({ ...AGENT, diamonds: 3100 });
+    const kept = JSON.parse(localStorage.getItem(BOOT_SHELL_KEY) ?? '{}') as ReturnType<
+      typeof bootShellSnapshot
+    >;
+    expect(kept.figures.find((f) => f.key === 'diamonds')?.value).toBe('3,100');
+    expect(bootShellSnapshot(AGENT, fakeI18n('he')).dir).toBe('rtl');
+    stop();
+  });
+
+  it('draws no figures for another agent, an expired session, a signed-out phone or outside the agent pages', () => {
+    session.signInAgent('token-1', AGENT);
+    keepBootShell(fakeI18n(), localStorage)();
+    const snapshot = localStorage.getItem(BOOT_SHELL_KEY) ?? '';
+
+    // Another agent signed in on the same phone (the snapshot left behind is not its own).
+    localStorage.setItem('promoter.user', JSON.stringify({ ...AGENT, agentId: 100002 }));
+    draw();
+    expect(figures()).toEqual([]);
+    shell()?.remove();
+
+    localStorage.setItem('promoter.user', JSON.stringify(AGENT));
+    localStorage.setItem('promoter.expiresAt', JSON.stringify(Date.now() - 1));
+    draw();
+    expect(figures()).toEqual([]);
+    shell()?.remove();
+
+    localStorage.setItem('promoter.expiresAt', JSON.stringify(Date.now() + 60_000));
+    window.location.hash = '#/session/login?token=abc';
+    draw();
+    expect(figures()).toEqual([]);
+    shell()?.remove();
+
+    window.location.hash = '#/agent/Main';
+    draw();
+    expect(figures()).toHaveLength(4);
+    shell()?.remove();
+
+    // Sign-out removes the snapshot itself.
+    localStorage.setItem(BOOT_SHELL_KEY, snapshot);
+    const stop = keepBootShell(fakeI18n(), localStorage);
+    session.clear();
+    expect(localStorage.getItem(BOOT_SHELL_KEY)).toBeNull();
+    stop();
+  });
+
+  it('never breaks the page: broken storage draws the loading bar only, and the app removes the drawing', () => {
+    localStorage.setItem(BOOT_SHELL_KEY, '{not json');
+    localStorage.setItem('promoter.user', '[]');
+    expect(draw).not.toThrow();
+    expect(shell()).not.toBeNull();
+    expect(figures()).toEqual([]);
+    dismissBootShell();
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        expect(shell()).toBeNull();
+        resolve();
+      }, 100),
+    );
+  });
+
+  it('writes text, never markup, from the snapshot', () => {
+    session.signInAgent('token-1', { ...AGENT, nickname: '<img src=x onerror=alert(1)>' });
+    keepBootShell(fakeI18n(), localStorage)();
+    draw();
+    expect(shell()?.querySelector('img')).toBeNull();
+    expect(shell()?.querySelector('h1')?.textContent).toContain('<img');
+  });
+});
