@@ -1,5 +1,5 @@
 // The first paint on a slow network (issue 12; src/lib/boot-shell.ts writes what this reads). Before the app's
-// scripts arrive, draw the signed-in agent's last figures on an agent page, or a loading bar anywhere else. Plain
+// scripts arrive, draw the signed-in agent's last figures on /agent/Main, or a loading bar anywhere else. Plain
 // ES5, no dependency, text only (textContent): it runs before anything else and must never break the page.
 /* global window, document */
 (function () {
@@ -24,7 +24,7 @@
     var expiresAt = read('promoter.expiresAt');
     var user = read('promoter.user');
     var mine =
-      /^\/agent\//i.test(route) &&
+      /^\/agent\/main\/?$/i.test(route) &&
       typeof token === 'string' &&
       typeof expiresAt === 'number' &&
       Date.now() < expiresAt &&

@@ -49,7 +49,7 @@ beforeEach(() => {
 afterEach(() => session.clear());
 
 describe('the first paint from the kept snapshot', () => {
-  it('draws the signed-in agent’s greeting and four figures on an agent page, as the app formats them', () => {
+  it('draws the signed-in agent’s greeting and four figures on /agent/Main, as the app formats them', () => {
     session.signInAgent('token-1', AGENT);
     const stop = keepBootShell(fakeI18n(), localStorage);
     stop();
@@ -73,7 +73,7 @@ describe('the first paint from the kept snapshot', () => {
     stop();
   });
 
-  it('draws no figures for another agent, an expired session, a signed-out phone or outside the agent pages', () => {
+  it('draws no figures for another agent, an expired session, the login page or another screen', () => {
     session.signInAgent('token-1', AGENT);
     keepBootShell(fakeI18n(), localStorage)();
     const snapshot = localStorage.getItem(BOOT_SHELL_KEY) ?? '';
@@ -92,6 +92,12 @@ describe('the first paint from the kept snapshot', () => {
 
     localStorage.setItem('promoter.expiresAt', JSON.stringify(Date.now() + 60_000));
     window.location.hash = '#/session/login?token=abc';
+    draw();
+    expect(figures()).toEqual([]);
+    shell()?.remove();
+
+    // Another agent page: its own screen comes, not Main's figures.
+    window.location.hash = '#/agent/bill';
     draw();
     expect(figures()).toEqual([]);
     shell()?.remove();

@@ -9,7 +9,7 @@ import { sessionStore } from './session';
  * Before the app's scripts have arrived and run (a few seconds on such a phone), `boot-shell.js`, a small script
  * inline in index.html, draws the agent's last figures from this snapshot: the greeting and the four figures,
  * already translated and formatted by the app, as they were at the last visit. The app replaces it with its own
- * screen, which asks the server again. Only the signed-in agent's own snapshot is drawn, only on an agent page, and
+ * screen, which asks the server again. Only the signed-in agent's own snapshot is drawn, only on /agent/Main (whose screen it is), and
  * signing out removes it. Nothing here is a secret the session store does not already keep.
  */
 export const BOOT_SHELL_KEY = 'promoter.bootShell';
