@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
+import { hashPassword, warmDummyHash } from './modules/auth/password-service';
 import { expireOrders } from './modules/payments/payment-service';
 import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   let reportConnectionError = (error: Error): void => {
     process.stderr.write(`database connection lost: ${error.message}\n`);
   };
+  // The demo agent's password hash is made while the database starts (argon2 runs off the event loop).
+  const demoPasswordHash = config.seedDemo ? hashPassword(DEMO.agentPassword) : undefined;
   const database = await openDatabase(config, {
     onConnectionError: (error) => reportConnectionError(error),
   });
@@ -42,11 +45,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db);
+    const seeded = await seedDemo(database.db, demoPasswordHash);
     if (seeded) app.log.info('demo platform seeded');
     await seedDemoOwner(database.db, config.appSecret);
   }
   await app.listen({ host: config.host, port: config.port });
+  // The password check's stand-in hash, made now that the start no longer waits for the thread pool.
+  void warmDummyHash();
 
   // Unpaid orders past their time are closed every minute (each instance may run it: the update is idempotent).
   const sweep = setInterval(() => {

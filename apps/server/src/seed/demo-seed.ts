@@ -52,9 +52,10 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * unbound players, a month of ledger history written through the ledger (so every account's entries sum to its
  * value), goods, articles and options.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, demoPasswordHash?: Promise<string>): Promise<boolean> {
   if (await isSeeded(db)) return false;
-  const passwordHash = await hashPassword(DEMO.agentPassword);
+  // The server hashes the demo password while its database starts; anyone else, here.
+  const passwordHash = await (demoPasswordHash ?? hashPassword(DEMO.agentPassword));
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table agents in exclusive mode`);
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(agents);

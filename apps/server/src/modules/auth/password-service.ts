@@ -47,8 +47,11 @@ const ARGON2ID = 2;
 export const hashPassword = (password: string) =>
   argon2Hash(password, { algorithm: ARGON2ID, memoryCost: 65_536, timeCost: 3, parallelism: 4 });
 
-// A real argon2id hash to verify against when the id is unknown, so both answers take the same time.
-const DUMMY_HASH = hashPassword('not-a-real-password');
+// A real argon2id hash to verify against when the id is unknown, so both answers take the same time. Made once, on
+// first need or when the server warms it after it listens (main.ts): at import it took the thread pool for a second
+// while the server was starting (decision 028).
+let dummyHash: Promise<string> | undefined;
+export const warmDummyHash = (): Promise<string> => (dummyHash ??= hashPassword('not-a-real-password'));
 
 /** The failures of a key within the window, and the seconds since the last one. */
 async function failuresOf(db: DbOrTx, key: string): Promise<{ failures: number; sinceLast: number }> {
@@ -94,7 +97,7 @@ export async function verifyThrottled(
       .values(keys.limits.map((limit) => ({ key: limit.key })))
       .returning({ id: authFailures.id });
   });
-  const valid = await argon2Verify(hash ?? (await DUMMY_HASH), password);
+  const valid = await argon2Verify(hash ?? (await warmDummyHash()), password);
   if (hash !== null && valid) {
     await db.delete(authFailures).where(
       inArray(
