@@ -25,3 +25,28 @@ export async function runPrepared<R extends pg.QueryResultRow>(
   const result = await clientOf(db).query<R>({ name: statement.name, text: statement.text, values });
   return result.rows;
 }
+
+/**
+ * A statement run in the caller's session (decision 026): one round trip resolves the session and reads the call's
+ * data. The auth module builds it (`auth/session-service.ts` sessionScope): `ctes` come first in the statement and take
+ * its first parameters (`values`); `agentId` is SQL naming the session's agent (null for a player's session);
+ * `columns` reads the session's columns (SessionColumns) from the CTE `from`, to be left-joined so that a row comes
+ * back whether or not the session is live. A module's statement uses it without knowing the session's rules.
+ */
+export interface SessionScope {
+  /** Part of the statements' names: a scope of other text must never share a prepared statement's name. */
+  name: string;
+  ctes: string;
+  values: unknown[];
+  agentId: string;
+  from: string;
+  columns: string;
+}
+
+/** The session's columns a scoped statement answers (`columns` of SessionScope). */
+export interface SessionColumns {
+  session_id: number | null;
+  session_player_id: number | null;
+  session_agent_id: number | null;
+  agent_status: 'active' | 'frozen' | 'pending' | 'refused' | null;
+}

@@ -10,7 +10,8 @@ import {
 } from '@promoter/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionContext } from '../modules/auth/session-service';
+import { type SessionContext, sessionOfRow, sessionScope } from '../modules/auth/session-service';
+import type { SessionColumns, SessionScope } from '../db/prepared';
 import { recordAudit } from '../modules/audit/audit-service';
 import type { OperatorContext } from '../modules/operators/operator-session-service';
 import { AppError } from '../errors';
@@ -85,12 +86,7 @@ function registerCall<N extends CallName>(
   name: N,
   handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
   options: RouteOptions,
-  sessionInStatement:
-    | ((
-        token: string,
-        request: FastifyRequest,
-      ) => Promise<{ session: SessionContext | null; data: CallData<N> | null }>)
-    | undefined,
+  sessionInStatement: ScopedLoad | undefined,
 ): void {
   const def = calls[name] as CallDef;
   const inputKey = def.method === 'GET' ? 'querystring' : 'body';
@@ -132,11 +128,15 @@ function registerCall<N extends CallName>(
     handler: async (request) => {
       if (sessionInStatement) {
         const token = sessionTokenOf(request);
-        const loaded = token ? await sessionInStatement(token, request) : { session: null, data: null };
-        request.session = loaded.session;
+        const input = def.method === 'GET' ? request.query : request.body;
+        const loaded = token
+          ? await sessionInStatement(sessionScope(token, app.config.sessionTtlHours), { input, request })
+          : undefined;
+        request.session = sessionOfRow(loaded?.session);
         assertSessionAccess(def, name, request);
-        if (loaded.data === null) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
-        return { code: ResponseCode.success, msg: request.t('ok'), data: loaded.data };
+        const data = loaded?.answer() ?? null;
+        if (data === null) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+        return { code: ResponseCode.success, msg: request.t('ok'), data: data as CallData<N> };
       }
       const session = request.session as SessionContext;
       const data = await handler({
@@ -166,20 +166,29 @@ function assertSessionAccess(def: CallDef, name: CallName, request: FastifyReque
     assertAgentUsable(session.agentStatus);
 }
 
+/** What a call that reads its session in its own statement answers: the session's columns, then its data. */
+export interface ScopedAnswer<D> {
+  /** The session's columns of the statement's row (SessionScope's `columns`); undefined when no row came. */
+  session: SessionColumns | undefined;
+  /** The call's data, asked only once the access rule has let the session through; null: none (10001). */
+  answer: () => D | null;
+}
+
 /**
  * A signed-in call whose one statement reads the session too (decision 026): the request context leaves the token
- * unresolved for it, `load` resolves it (starting its statement with the session service's SESSION_CTES, renewal
- * included) together with the call's data, then the same access rule as every signed-in call applies before the
- * data is answered. One round trip for the whole call. No rate limit: a limit counts by the session, known only
- * once the statement has run.
+ * of such a call unresolved; `load` gets the session as a scope (the session service's CTEs, renewal included: its
+ * statement starts with them) and runs one statement for the session and the call's data; then the access rule of
+ * every signed-in call applies, and only then is the answer built (a refusal about the data, such as a foreign
+ * cursor, never comes before the session's). One round trip for the whole call. No rate limit: a limit counts by a
+ * session that is only known once the statement has run.
  */
 export function defineCallWithSession<N extends CallName>(
   app: FastifyInstance,
   name: N,
   load: (
-    token: string,
-    request: FastifyRequest,
-  ) => Promise<{ session: SessionContext | null; data: CallData<N> | null }>,
+    scope: SessionScope,
+    call: { input: z.output<(typeof calls)[N]['input']>; request: FastifyRequest },
+  ) => Promise<ScopedAnswer<CallData<N>>>,
 ): void {
   const def = calls[name] as CallDef;
   if (def.auth === 'anyone' || def.auth === 'operator')
@@ -191,6 +200,11 @@ export function defineCallWithSession<N extends CallName>(
       throw new Error(`${name} answers from its statement`);
     },
     {},
-    load,
+    load as ScopedLoad,
   );
 }
+
+type ScopedLoad = (
+  scope: SessionScope,
+  call: { input: unknown; request: FastifyRequest },
+) => Promise<ScopedAnswer<unknown>>;

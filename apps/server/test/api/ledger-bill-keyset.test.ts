@@ -178,3 +178,60 @@ describe('agent/user/bill by cursor', () => {
     expect(next.data?.list).toHaveLength(4);
   });
 });
+
+// The bill list reads its session in its own statement (decision 026): one round trip a page, and the session's
+// refusals come before the data's.
+describe('the bill list, one statement with its session', () => {
+  it('costs one round trip a page, the session included, with or without a cursor', async () => {
+    const { token } = await longHistory(60);
+    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } })
+      .client;
+    const query = pool.query.bind(pool);
+    let statements = 0;
+    pool.query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+    try {
+      const first = await page(token, { currency: 2, pageSize: 20 });
+      expect(statements).toBe(1);
+      expect(first.list).toHaveLength(20);
+      const second = await page(token, {
+        currency: 2,
+        page: 2,
+        pageSize: 20,
+        cursor: first.nextCursor ?? '',
+      });
+      expect(statements).toBe(2);
+      expect(second.list).toHaveLength(20);
+    } finally {
+      pool.query = query;
+    }
+  });
+
+  it('answers 10001 without a live session before it judges a cursor, and 1002 for a frozen agent', async () => {
+    const { token } = await longHistory(30);
+    const first = await page(token, { currency: 2, pageSize: 10 });
+    const noSession = await apiUnchecked(t.app, 'bill', {
+      input: { currency: 2, page: 2, pageSize: 10, cursor: first.nextCursor },
+    });
+    expect(noSession.code).toBe(10001);
+    const other = await longHistory(5);
+    const foreignCursor = await apiUnchecked(t.app, 'bill', {
+      token: 'not-a-session',
+      input: { currency: 2, page: 2, pageSize: 10, cursor: first.nextCursor },
+    });
+    expect(foreignCursor.code).toBe(10001);
+    // A live session with another agent's cursor is the 400 it always was.
+    const refused = await apiUnchecked(t.app, 'bill', {
+      token: other.token,
+      input: { currency: 2, page: 2, pageSize: 10, cursor: first.nextCursor },
+    });
+    expect(refused.code).not.toBe(1);
+    const frozen = await createAgent(t.db, { status: 'frozen' });
+    const frozenToken = await signIn(t.app, t.db, frozen.playerId);
+    expect((await apiUnchecked(t.app, 'bill', { token: frozenToken, input: { currency: 2 } })).code).toBe(
+      1002,
+    );
+  });
+});

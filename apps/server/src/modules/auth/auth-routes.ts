@@ -29,8 +29,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The signed-in agent and its figures, the app's most frequent call: one statement with its session (decision 026).
-  defineCallWithSession(app, 'getUser', async (token, request) =>
-    loadSessionAndAgentUser(app.db, token, app.config.sessionTtlHours, publicUrlOf(request)),
+  defineCallWithSession(app, 'getUser', async (scope, { request }) =>
+    loadSessionAndAgentUser(app.db, scope, publicUrlOf(request)),
   );
 
   defineCall(app, 'logout', async ({ session }) => {

@@ -8,7 +8,7 @@ import {
 } from '@promoter/contract';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Prepared, runPrepared } from '../../db/prepared';
+import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { sessions } from '../../db/schema';
 import { type ClientInfo, deviceLabel, USER_AGENT_KEPT } from './device-label';
@@ -67,18 +67,29 @@ export const SESSION_CTES = `s as (
   returning id
 )`;
 
+/** The session's columns as a statement starting with SESSION_CTES answers them (SessionColumns). */
+const SESSION_COLUMNS =
+  's.id as session_id, s.player_id as session_player_id, s.agent_id as session_agent_id, s.agent_status';
+
 const RESOLVE_SESSION: Prepared = {
   name: 'session_resolve_v2',
   text: `with ${SESSION_CTES}
-select id as session_id, player_id as session_player_id, agent_id as session_agent_id, agent_status from s`,
+select ${SESSION_COLUMNS} from s`,
 };
 
-/** The session's columns of a statement that starts with SESSION_CTES (as `session_id`, ...): its context, or null. */
-export interface SessionColumns {
-  session_id: number | null;
-  session_player_id: number | null;
-  session_agent_id: number | null;
-  agent_status: SessionContext['agentStatus'];
+/**
+ * The session of `token` as a scope for another module's statement (db/prepared.ts SessionScope): the CTEs above
+ * with their two values, the agent's id and the session's columns.
+ */
+export function sessionScope(token: string, ttlHours: number): SessionScope {
+  return {
+    name: 'session_v1',
+    ctes: SESSION_CTES,
+    values: [hashToken(token), ttlHours],
+    agentId: '(select agent_id from s)',
+    from: 's',
+    columns: SESSION_COLUMNS,
+  };
 }
 
 export function sessionOfRow(row: SessionColumns | undefined): SessionContext | null {
@@ -211,23 +222,23 @@ export async function listLiveSessions(
 const SESSION_AND_AGENT_USER: Prepared = {
   name: 'session_agent_user_v1',
   text: `with ${SESSION_CTES}, ${agentUserSql('(select agent_id from s)', '$3')}
-select s.id as session_id, s.player_id as session_player_id, s.agent_id as session_agent_id, s.agent_status, u.*
+select ${SESSION_COLUMNS}, u.*
   from s left join agent_user u on true`,
 };
 
-/** getUser's one statement: the session of `token` (renewed as every call renews it) and its agent's figures. */
+/** getUser's one statement: the session of the scope (renewed as every call renews it) and its agent's figures. */
 export async function loadSessionAndAgentUser(
   db: DbOrTx,
-  token: string,
-  ttlHours: number,
+  scope: SessionScope,
   publicUrl: string,
-): Promise<{ session: SessionContext | null; data: TAgentUser | null }> {
+): Promise<{ session: SessionColumns | undefined; answer: () => TAgentUser | null }> {
   const [row] = await runPrepared<SessionColumns & Partial<AgentUserRow>>(db, SESSION_AND_AGENT_USER, [
-    hashToken(token),
-    ttlHours,
+    ...scope.values,
     OPTION_DEFAULTS['platform.timezone'].value,
   ]);
-  const session = sessionOfRow(row);
-  if (!session || row?.id === undefined || row.id === null) return { session, data: null };
-  return { session, data: agentUserOf(row as AgentUserRow, publicUrl) };
+  return {
+    session: row,
+    answer: () =>
+      row?.id === undefined || row.id === null ? null : agentUserOf(row as AgentUserRow, publicUrl),
+  };
 }

@@ -1,7 +1,7 @@
 import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Prepared, runPrepared } from '../../db/prepared';
+import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
@@ -45,12 +45,16 @@ export interface EntryFilter {
   cursor?: string;
 }
 
-/** Which account is paged: the caller's of one currency (looked up in the same statement), or one known by id. */
-type AccountRef = { agentId: number; currency: Currency } | { accountId: number };
+/**
+ * Which account is paged: the caller's of one currency, its session and the account looked up in the same statement
+ * (decision 026), or one known by id (the console).
+ */
+type AccountRef = { scope: SessionScope; currency: Currency } | { accountId: number };
 
 /** What a page statement contains; each distinct shape is one named prepared statement. */
 interface Shape {
-  byAgent: boolean;
+  /** The agent is the session's, resolved in the statement: its scope's CTEs come first, its columns are answered. */
+  scope: SessionScope | null;
   billType: boolean;
   from: boolean;
   to: boolean;
@@ -63,7 +67,7 @@ interface Shape {
 }
 
 type Param =
-  'owner' | 'currency' | 'account' | 'billType' | 'from' | 'to' | 'cursor' | 'offset' | 'limit' | 'cap';
+  'currency' | 'account' | 'billType' | 'from' | 'to' | 'cursor' | 'offset' | 'limit' | 'cap' | 'scope';
 
 const statements = new Map<string, { statement: Prepared; params: Param[] }>();
 
@@ -77,7 +81,7 @@ const statements = new Map<string, { statement: Prepared; params: Param[] }>();
  */
 function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   const key = Object.entries(shape)
-    .map(([k, v]) => (v ? k : ''))
+    .map(([k, v]) => (k === 'scope' ? (v ? (v as SessionScope).name : '') : v ? k : ''))
     .filter(Boolean)
     .join('_');
   const known = statements.get(key);
@@ -87,8 +91,10 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
     params.push(param);
     return `$${params.length}::${type}`;
   };
-  const account = shape.byAgent
-    ? `select id from accounts where owner_type = 'agent' and owner_id = ${$('owner', 'int')} and currency = ${$('currency', 'text')}`
+  // The scope's CTEs number their own parameters from $1: they come first.
+  for (let i = 0; i < (shape.scope?.values.length ?? 0); i++) params.push('scope');
+  const account = shape.scope
+    ? `select id from accounts where owner_type = 'agent' and owner_id = ${shape.scope.agentId} and currency = ${$('currency', 'text')}`
     : `select ${$('account', 'int')} as id`;
   const filter = [
     'e.account_id = (select id from acct)',
@@ -98,7 +104,7 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   ]
     .filter(Boolean)
     .join(' and ');
-  const ctes = [`acct as materialized (${account})`];
+  const ctes = [...(shape.scope ? [shape.scope.ctes] : []), `acct as materialized (${account})`];
   const seek: string[] = [];
   if (shape.cursor) {
     ctes.push(
@@ -121,13 +127,15 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
       ? `(select count(*) from (select 1 from ledger_entries e where ${filter} limit ${$('cap', 'int')}) capped)::int as total`
       : 'null::int as total',
   ];
-  const text = `with ${ctes.join(',\n')}\nselect ${meta.join(', ')}, p.* from (select 1) one left join page p on true order by p.created_at desc, p.id desc`;
+  const session = shape.scope ? `${shape.scope.columns}, ` : '';
+  const sessionJoin = shape.scope ? ` left join ${shape.scope.from} on true` : '';
+  const text = `with ${ctes.join(',\n')}\nselect ${session}${meta.join(', ')}, p.* from (select 1) one${sessionJoin} left join page p on true order by p.created_at desc, p.id desc`;
   const built = { statement: { name: `ledger_page_${key}`, text }, params };
   statements.set(key, built);
   return built;
 }
 
-interface PageRow {
+interface PageRow extends Partial<SessionColumns> {
   cursor_found: number | null;
   total: number | null;
   id: number | null;
@@ -180,9 +188,21 @@ interface LedgerPage {
  * than the page itself.
  */
 async function ledgerPage(db: DbOrTx, ref: AccountRef, query: EntryFilter): Promise<LedgerPage> {
+  return (await scopedLedgerPage(db, ref, query)).page();
+}
+
+/**
+ * ledgerPage, with the session's columns of its row when the account is a session's (the page is built only when
+ * asked: the caller first applies the session's access rule, and a foreign cursor is refused after it).
+ */
+async function scopedLedgerPage(
+  db: DbOrTx,
+  ref: AccountRef,
+  query: EntryFilter,
+): Promise<{ session: SessionColumns | undefined; page: () => LedgerPage }> {
   const cursor = query.cursor !== undefined;
   const shape: Shape = {
-    byAgent: 'agentId' in ref,
+    scope: 'scope' in ref ? ref.scope : null,
     billType: query.billType !== undefined,
     from: query.from !== undefined,
     to: query.to !== undefined,
@@ -191,9 +211,8 @@ async function ledgerPage(db: DbOrTx, ref: AccountRef, query: EntryFilter): Prom
     count: !cursor,
   };
   const { statement, params } = pageStatement(shape);
-  const values: Record<Param, unknown> = {
-    owner: 'agentId' in ref ? ref.agentId : null,
-    currency: 'agentId' in ref ? ref.currency : null,
+  const values: Record<Exclude<Param, 'scope'>, unknown> = {
+    currency: 'currency' in ref ? ref.currency : null,
     account: 'accountId' in ref ? ref.accountId : null,
     billType: query.billType ?? null,
     from: query.from ? new Date(query.from) : null,
@@ -203,32 +222,36 @@ async function ledgerPage(db: DbOrTx, ref: AccountRef, query: EntryFilter): Prom
     limit: query.pageSize + 1,
     cap: BILL_COUNT_CAP + 1,
   };
+  const scopeValues = [...(shape.scope?.values ?? [])];
   const result = await runPrepared<PageRow>(
     db,
     statement,
-    params.map((p) => values[p]),
+    params.map((p) => (p === 'scope' ? scopeValues.shift() : values[p])),
   );
   const meta = result[0];
-  if (cursor && !meta?.cursor_found) throw badCursor();
-  const all = result.filter((r) => r.id !== null).map(toEntryRow);
-  const rows = all.slice(0, query.pageSize);
-  const more = all.length > query.pageSize;
-  const nextCursor = more ? String(rows[rows.length - 1]?.id) : null;
-  if (!cursor) {
-    const total = Number(meta?.total ?? 0);
+  const page = (): LedgerPage => {
+    if (cursor && !meta?.cursor_found) throw badCursor();
+    const all = result.filter((r) => r.id !== null).map(toEntryRow);
+    const rows = all.slice(0, query.pageSize);
+    const more = all.length > query.pageSize;
+    const nextCursor = more ? String(rows[rows.length - 1]?.id) : null;
+    if (!cursor) {
+      const total = Number(meta?.total ?? 0);
+      return {
+        rows,
+        total: Math.min(total, BILL_COUNT_CAP),
+        totalIsLowerBound: total > BILL_COUNT_CAP,
+        nextCursor,
+      };
+    }
     return {
       rows,
-      total: Math.min(total, BILL_COUNT_CAP),
-      totalIsLowerBound: total > BILL_COUNT_CAP,
+      total: (query.page - 1) * query.pageSize + rows.length + (more ? 1 : 0),
+      totalIsLowerBound: more,
       nextCursor,
     };
-  }
-  return {
-    rows,
-    total: (query.page - 1) * query.pageSize + rows.length + (more ? 1 : 0),
-    totalIsLowerBound: more,
-    nextCursor,
   };
+  return { session: shape.scope && meta ? (meta as SessionColumns) : undefined, page };
 }
 
 /**
@@ -245,17 +268,23 @@ export async function entryPage(
 }
 
 /**
- * The caller's entries of one currency (`agent/user/bill`): the account, the page and its count in one statement.
- * A cursor that is not one of the caller's entries of that currency is refused (400), so no agent pages another's.
+ * The caller's entries of one currency (`agent/user/bill`): the session (decision 026), the account, the page and its
+ * count in one statement, the whole call one round trip; the answer is built once the caller has let the session
+ * through. A cursor that is not one of the caller's entries of that currency is refused (400), so no agent pages
+ * another's.
  */
-export async function listBill(
+export async function listBillInSession(
   db: Db,
-  agentId: number,
+  scope: SessionScope,
   query: { currency: number } & EntryFilter,
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const currency: Currency = query.currency === 1 ? 'balance' : 'diamonds';
-  const page = await ledgerPage(db, { agentId, currency }, query);
+  const scoped = await scopedLedgerPage(db, { scope, currency }, query);
+  return { session: scoped.session, answer: () => billAnswer(scoped.page(), currency, query, locale) };
+}
+
+function billAnswer(page: LedgerPage, currency: Currency, query: EntryFilter, locale: Locale) {
   return {
     list: page.rows.map((row) => toBillEntry(row, currency, locale)),
     total: page.total,
