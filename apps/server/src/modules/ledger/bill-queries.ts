@@ -4,14 +4,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
-import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
+import { DEFAULT_LOCALE, type Locale, memoTranslator, translateMemo } from '../../i18n/messages';
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 type Currency = 'balance' | 'diamonds';
 
 const currencyCode = (currency: Currency) => (currency === 'balance' ? 1 : 2) as 1 | 2;
 
-function toBillEntry(row: EntryRow, currency: Currency, locale: Locale): TBillEntry {
+/** An entry as the bill list answers it; `memoOf` reads its memo in the caller's language (memoTranslator). */
+function toBillEntry(row: EntryRow, currency: Currency, memoOf: (row: EntryRow) => string): TBillEntry {
   const value = (n: number) => (currency === 'balance' ? fenToMoney(n) : n);
   return {
     id: String(row.id),
@@ -19,7 +20,7 @@ function toBillEntry(row: EntryRow, currency: Currency, locale: Locale): TBillEn
     currency: currencyCode(currency),
     amount: value(row.amount),
     after: value(row.after),
-    memo: translateMemo(locale, row),
+    memo: memoOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -285,8 +286,11 @@ export async function listBillInSession(
 }
 
 function billAnswer(page: LedgerPage, currency: Currency, query: EntryFilter, locale: Locale) {
+  const memoOf = memoTranslator(locale);
   return {
-    list: page.rows.map((row) => toBillEntry(row, currency, locale)),
+    // A page's memos in one language: each memo key's text is looked up once (i18next's lookup per entry was a sixth
+    // of the server's time on a bill page).
+    list: page.rows.map((row) => toBillEntry(row, currency, memoOf)),
     total: page.total,
     totalIsLowerBound: page.totalIsLowerBound,
     page: query.page,
@@ -315,7 +319,8 @@ export async function recentBill(db: Db, agentId: number, limit: number, locale:
     .flat()
     .sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id)
     .slice(0, limit);
-  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency, locale)) };
+  const memoOf = memoTranslator(locale);
+  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency, memoOf)) };
 }
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
@@ -349,7 +354,7 @@ export async function billDetail(db: Db, agentId: number, id: string, locale: Lo
     };
   }
   return {
-    ...toBillEntry(entry, row.currency, locale),
+    ...toBillEntry(entry, row.currency, (e) => translateMemo(locale, e)),
     reference: { type: entry.refType, id: entry.refId, counterparty },
   };
 }
