@@ -184,3 +184,22 @@ export async function callRaw<T = unknown>(
   const body = response.json() as { code: number; msg: string; data: T };
   return { status: response.statusCode, ...body };
 }
+
+/**
+ * Counts the statements the app's pool sends while `run` runs (decision 026: a call of one round trip sends one);
+ * answers what `run` answered and the count.
+ */
+export async function countStatements<T>(app: FastifyInstance, run: () => Promise<T>): Promise<[T, number]> {
+  const pool = (app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } }).client;
+  const query = pool.query.bind(pool);
+  let statements = 0;
+  pool.query = (...args: unknown[]) => {
+    statements++;
+    return query(...args);
+  };
+  try {
+    return [await run(), statements];
+  } finally {
+    pool.query = query;
+  }
+}

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema';
 import { ensureAccount } from '../../src/modules/ledger/ledger-service';
 import { createAgent, fund, signIn } from '../factories';
-import { api, apiUnchecked, build, type TestApp } from '../helper';
+import { api, apiUnchecked, build, countStatements, type TestApp } from '../helper';
 import { expectLedgerConsistent } from './money-support';
 
 let t: TestApp;
@@ -184,29 +184,14 @@ describe('agent/user/bill by cursor', () => {
 describe('the bill list, one statement with its session', () => {
   it('costs one round trip a page, the session included, with or without a cursor', async () => {
     const { token } = await longHistory(60);
-    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } })
-      .client;
-    const query = pool.query.bind(pool);
-    let statements = 0;
-    pool.query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-    try {
-      const first = await page(token, { currency: 2, pageSize: 20 });
-      expect(statements).toBe(1);
-      expect(first.list).toHaveLength(20);
-      const second = await page(token, {
-        currency: 2,
-        page: 2,
-        pageSize: 20,
-        cursor: first.nextCursor ?? '',
-      });
-      expect(statements).toBe(2);
-      expect(second.list).toHaveLength(20);
-    } finally {
-      pool.query = query;
-    }
+    const [first, once] = await countStatements(t.app, () => page(token, { currency: 2, pageSize: 20 }));
+    expect(once).toBe(1);
+    expect(first.list).toHaveLength(20);
+    const [second, again] = await countStatements(t.app, () =>
+      page(token, { currency: 2, page: 2, pageSize: 20, cursor: first.nextCursor ?? '' }),
+    );
+    expect(again).toBe(1);
+    expect(second.list).toHaveLength(20);
   });
 
   it('answers 10001 without a live session before it judges a cursor, and 1002 for a frozen agent', async () => {

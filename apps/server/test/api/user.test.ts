@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { options } from '../../src/db/schema';
 import { post } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { api, build, type TestApp } from '../helper';
+import { api, build, countStatements, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,20 +143,8 @@ describe('agent/user/getUser', () => {
   it('costs one round trip to the database, the session included (decision 026)', async () => {
     const agent = await createAgent(t.db);
     const token = await signIn(t.app, t.db, agent.playerId);
-    const pool = (t.app.db._.session as unknown as { client: { query: (...args: unknown[]) => unknown } })
-      .client;
-    const query = pool.query.bind(pool);
-    let statements = 0;
-    pool.query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-    try {
-      const result = await api(t.app, 'getUser', { token });
-      expect(result.code).toBe(1);
-      expect(statements).toBe(1);
-    } finally {
-      pool.query = query;
-    }
+    const [result, statements] = await countStatements(t.app, () => api(t.app, 'getUser', { token }));
+    expect(result.code).toBe(1);
+    expect(statements).toBe(1);
   });
 });
