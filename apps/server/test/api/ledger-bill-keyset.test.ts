@@ -194,6 +194,17 @@ describe('the bill list, one statement with its session', () => {
     expect(second.list).toHaveLength(20);
   });
 
+  it('answers the latest entries of /agent/Main in one round trip too (recentBill)', async () => {
+    const { token } = await longHistory(15);
+    const [recent, statements] = await countStatements(t.app, () =>
+      api(t.app, 'recentBill', { token, input: { limit: 10 } }),
+    );
+    expect(statements).toBe(1);
+    expect(recent.data.list).toHaveLength(10);
+    // The balance entry (funded last) comes first, then the diamonds' newest.
+    expect(recent.data.list[0]?.currency).toBe(1);
+  });
+
   it('answers 10001 without a live session before it judges a cursor, and 1002 for a frozen agent', async () => {
     const { token } = await longHistory(30);
     const first = await page(token, { currency: 2, pageSize: 10 });

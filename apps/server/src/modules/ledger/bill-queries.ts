@@ -1,5 +1,5 @@
 import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
@@ -23,13 +23,6 @@ function toBillEntry(row: EntryRow, currency: Currency, memoOf: (row: EntryRow) 
     memo: memoOf(row),
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-async function agentAccounts(db: Db, agentId: number) {
-  return db
-    .select({ id: accounts.id, currency: accounts.currency })
-    .from(accounts)
-    .where(and(eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId)));
 }
 
 export interface EntryFilter {
@@ -299,28 +292,54 @@ function billAnswer(page: LedgerPage, currency: Currency, query: EntryFilter, lo
   };
 }
 
-export async function recentBill(db: Db, agentId: number, limit: number, locale: Locale = DEFAULT_LOCALE) {
-  const own = await agentAccounts(db, agentId);
-  // One index walk per account (newest first, `limit` rows each), merged here: an IN over both accounts would
-  // have to sort every entry of the agent.
-  const perAccount = await Promise.all(
-    own.map(async (account) =>
-      (
-        await db
-          .select()
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.accountId, account.id))
-          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-          .limit(limit)
-      ).map((row) => ({ row, currency: account.currency })),
-    ),
+/**
+ * The latest entries of both of the caller's accounts, newest first (`agent/user/recentBill`, on /agent/Main): the
+ * session (decision 026), both accounts and their latest entries in one statement, one round trip.
+ */
+export async function recentBillInSession(
+  db: Db,
+  scope: SessionScope,
+  limit: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ session: SessionColumns | undefined; answer: () => { list: TBillEntry[] } }> {
+  const rows = await runPrepared<Partial<PageRow> & { currency: Currency | null }>(
+    db,
+    recentStatement(scope),
+    [...scope.values, limit],
   );
-  const merged = perAccount
-    .flat()
-    .sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id)
-    .slice(0, limit);
   const memoOf = memoTranslator(locale);
-  return { list: merged.map(({ row, currency }) => toBillEntry(row, currency, memoOf)) };
+  return {
+    session: rows[0] as SessionColumns | undefined,
+    answer: () => ({
+      list: rows
+        .filter((r) => r.id !== null && r.id !== undefined && r.currency)
+        .map((r) => toBillEntry(toEntryRow(r as PageRow), r.currency as Currency, memoOf)),
+    }),
+  };
+}
+
+const recentStatements = new Map<string, Prepared>();
+
+/** The recent entries' statement for a scope: each account's latest `limit` entries by its index, then merged. */
+function recentStatement(scope: SessionScope): Prepared {
+  const known = recentStatements.get(scope.name);
+  if (known) return known;
+  const limit = `$${scope.values.length + 1}::int`;
+  const statement: Prepared = {
+    name: `recent_bill_${scope.name}_v1`,
+    text: `with ${scope.ctes},
+own as (select id, currency from accounts where owner_type = 'agent' and owner_id = ${scope.agentId}),
+recent as (
+  select e.*, own.currency from own cross join lateral (
+    select * from ledger_entries e where e.account_id = own.id order by e.created_at desc, e.id desc limit ${limit}
+  ) e
+  order by e.created_at desc, e.id desc limit ${limit}
+)
+select ${scope.columns}, r.* from (select 1) one left join ${scope.from} on true left join recent r on true
+order by r.created_at desc, r.id desc`,
+  };
+  recentStatements.set(scope.name, statement);
+  return statement;
 }
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
