@@ -8,7 +8,7 @@ import { translate } from '../../src/i18n/messages';
 import { notify } from '../../src/modules/notifications/notification-service';
 import { applyPayment, expireOrders } from '../../src/modules/payments/payment-service';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
-import { api, apiUnchecked, build, type TestApp } from '../helper';
+import { api, apiUnchecked, build, countStatements, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import { asOperator } from '../operator-factories';
 import { CapturingSmsProvider } from '../stand-ins/sms-capture';
@@ -323,6 +323,17 @@ describe('announcements', () => {
     });
     expect(edited.code, edited.msg).toBe(1);
     expect((await inbox(reader.token)).list[0]).toMatchObject({ title: '维护通知（更新）', read: true });
+  });
+
+  it('the bell’s count is one round trip, the session included, and agrees with what mark-read answers', async () => {
+    const agent = await agentWithToken(3);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await publish(null, '新版本上线');
+    await publish(3, '三级推广员须知');
+    const [count, statements] = await countStatements(t.app, () => unread(agent.token));
+    expect(statements).toBe(1);
+    expect(count).toBe(2);
+    expect(await markRead(agent.token, { upTo: new Date(Date.now() - 60_000).toISOString() })).toBe(count);
   });
 
   it('mark all read covers announcements and notifications up to the time seen', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@promoter/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages';
 
@@ -92,10 +93,52 @@ export async function notify(tx: DbOrTx, ...notices: Notice[]): Promise<void> {
  * The announcements an agent sees: live, to every agent or to its level, published since it joined. `a` is the
  * announcements row, `ag` the agent's (level, created_at).
  */
-const visibleAnnouncement = sql`a.withdrawn_at is null and (a.level is null or a.level = ag.level)
+/** An announcement `a` the agent `ag` (its level, when it joined) sees: not withdrawn, of its level, not older. */
+const VISIBLE_ANNOUNCEMENT = `a.withdrawn_at is null and (a.level is null or a.level = ag.level)
   and a.created_at >= ag.created_at`;
+const visibleAnnouncement = sql.raw(VISIBLE_ANNOUNCEMENT);
 
 const agentRow = (agentId: number) => sql`(select level, created_at from agents where id = ${agentId}) ag`;
+
+/**
+ * unreadCount for the agent of a session resolved in the same statement (decision 026): the header's bell asks it on
+ * every screen and every 15 s, one round trip now. The same two capped counts as unreadCount (an API test holds the
+ * two to the same answers).
+ */
+export async function unreadCountInSession(
+  db: DbOrTx,
+  scope: SessionScope,
+): Promise<{ session: SessionColumns | undefined; answer: () => { unread: number } }> {
+  const [row] = await runPrepared<SessionColumns & { unread: number | null }>(db, unreadStatement(scope), [
+    ...scope.values,
+    UNREAD_COUNT_CAP,
+  ]);
+  return { session: row, answer: () => ({ unread: Math.min(row?.unread ?? 0, UNREAD_COUNT_CAP) }) };
+}
+
+const unreadStatements = new Map<string, Prepared>();
+
+function unreadStatement(scope: SessionScope): Prepared {
+  const known = unreadStatements.get(scope.name);
+  if (known) return known;
+  const cap = `$${scope.values.length + 1}::int`;
+  const statement: Prepared = {
+    name: `unread_count_${scope.name}_v1`,
+    text: `with ${scope.ctes},
+ag as (select id, level, created_at from agents where id = ${scope.agentId})
+select ${scope.columns},
+  (select count(*)::int from (
+     select 1 from notifications n where n.agent_id = (select id from ag) and n.read_at is null limit ${cap}) own)
+  + (select count(*)::int from (
+     select 1 from announcements a, ag
+      where ${VISIBLE_ANNOUNCEMENT}
+        and not exists (select 1 from notifications m where m.id = -(ag.id::bigint * ${ANNOUNCEMENT_ID_LIMIT} + a.id))
+      limit ${cap}) announced) as unread
+from (select 1) one left join ${scope.from} on true`,
+  };
+  unreadStatements.set(scope.name, statement);
+  return statement;
+}
 
 /** How many inbox items are unread, at most UNREAD_COUNT_CAP: both parts stop counting at the cap. */
 export async function unreadCount(db: DbOrTx, agentId: number): Promise<number> {
