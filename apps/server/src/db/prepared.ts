@@ -50,3 +50,23 @@ export interface SessionColumns {
   session_agent_id: number | null;
   agent_status: 'active' | 'frozen' | 'pending' | 'refused' | null;
 }
+
+const scopedStatements = new Map<string, Prepared>();
+
+/**
+ * The prepared statement `name` for a scope, its text built once by `build` (given the scope and the number of the
+ * first parameter after the scope's own values) and kept: one name per statement and scope.
+ */
+export function scopedStatement(
+  name: string,
+  scope: SessionScope,
+  build: (scope: SessionScope, nextParam: number) => string,
+): Prepared {
+  const key = `${name}_${scope.name}`;
+  let statement = scopedStatements.get(key);
+  if (!statement) {
+    statement = { name: key, text: build(scope, scope.values.length + 1) };
+    scopedStatements.set(key, statement);
+  }
+  return statement;
+}

@@ -78,15 +78,28 @@ export function defineCall<N extends CallName>(
   handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
   options: RouteOptions = {},
 ): void {
-  registerCall(app, name, handler, options, undefined);
+  registerCall(app, name, options, false, async (request) => {
+    const session = request.session as SessionContext;
+    return handler({
+      input: (calls[name].method === 'GET' ? request.query : request.body) as RouteContext<N>['input'],
+      request,
+      session,
+      operator: request.operator as OperatorContext,
+      agentId: session?.agentId as number,
+    });
+  });
 }
 
-function registerCall<N extends CallName>(
+/**
+ * Registers a call: its route, schemas, access rule and rate limit; `answer` gives its data. When the call reads
+ * its session in its own statement, the request context and the pre-handler leave the session to `answer`.
+ */
+function registerCall(
   app: FastifyInstance,
-  name: N,
-  handler: (ctx: AgentRouteContext<N>) => Promise<CallData<N>>,
+  name: CallName,
   options: RouteOptions,
-  sessionInStatement: ScopedLoad | undefined,
+  sessionInStatement: boolean,
+  answer: (request: FastifyRequest) => Promise<unknown>,
 ): void {
   const def = calls[name] as CallDef;
   const inputKey = def.method === 'GET' ? 'querystring' : 'body';
@@ -126,26 +139,7 @@ function registerCall<N extends CallName>(
       assertSessionAccess(def, name, request);
     },
     handler: async (request) => {
-      if (sessionInStatement) {
-        const token = sessionTokenOf(request);
-        const input = def.method === 'GET' ? request.query : request.body;
-        const loaded = token
-          ? await sessionInStatement(sessionScope(token, app.config.sessionTtlHours), { input, request })
-          : undefined;
-        request.session = sessionOfRow(loaded?.session);
-        assertSessionAccess(def, name, request);
-        const data = loaded?.answer() ?? null;
-        if (data === null) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
-        return { code: ResponseCode.success, msg: request.t('ok'), data: data as CallData<N> };
-      }
-      const session = request.session as SessionContext;
-      const data = await handler({
-        input: (def.method === 'GET' ? request.query : request.body) as RouteContext<N>['input'],
-        request,
-        session,
-        operator: request.operator as OperatorContext,
-        agentId: session?.agentId as number,
-      });
+      const data = await answer(request);
       return { code: ResponseCode.success, msg: request.t('ok'), data };
     },
   });
@@ -193,18 +187,18 @@ export function defineCallWithSession<N extends CallName>(
   const def = calls[name] as CallDef;
   if (def.auth === 'anyone' || def.auth === 'operator')
     throw new Error(`${name}: only a signed-in call reads its session in its statement`);
-  registerCall(
-    app,
-    name,
-    async () => {
-      throw new Error(`${name} answers from its statement`);
-    },
-    {},
-    load as ScopedLoad,
-  );
+  registerCall(app, name, {}, true, async (request) => {
+    const token = sessionTokenOf(request);
+    const input = (def.method === 'GET' ? request.query : request.body) as z.output<
+      (typeof calls)[N]['input']
+    >;
+    const loaded = token
+      ? await load(sessionScope(token, app.config.sessionTtlHours), { input, request })
+      : undefined;
+    request.session = sessionOfRow(loaded?.session);
+    assertSessionAccess(def, name, request);
+    const data = loaded?.answer() ?? null;
+    if (data === null) throw new AppError('sessionExpired', undefined, ResponseCode.notSignedIn);
+    return data;
+  });
 }
-
-type ScopedLoad = (
-  scope: SessionScope,
-  call: { input: unknown; request: FastifyRequest },
-) => Promise<ScopedAnswer<unknown>>;

@@ -1,7 +1,13 @@
 import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
+import {
+  type Prepared,
+  runPrepared,
+  type SessionColumns,
+  type SessionScope,
+  scopedStatement,
+} from '../../db/prepared';
 import { accounts, agents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, memoTranslator, translateMemo } from '../../i18n/messages';
@@ -318,16 +324,11 @@ export async function recentBillInSession(
   };
 }
 
-const recentStatements = new Map<string, Prepared>();
-
 /** The recent entries' statement for a scope: each account's latest `limit` entries by its index, then merged. */
-function recentStatement(scope: SessionScope): Prepared {
-  const known = recentStatements.get(scope.name);
-  if (known) return known;
-  const limit = `$${scope.values.length + 1}::int`;
-  const statement: Prepared = {
-    name: `recent_bill_${scope.name}_v1`,
-    text: `with ${scope.ctes},
+const recentStatement = (scope: SessionScope) =>
+  scopedStatement('recent_bill_v1', scope, (scope, next) => {
+    const limit = `$${next}::int`;
+    return `with ${scope.ctes},
 own as (select id, currency from accounts where owner_type = 'agent' and owner_id = ${scope.agentId}),
 recent as (
   select e.*, own.currency from own cross join lateral (
@@ -336,11 +337,8 @@ recent as (
   order by e.created_at desc, e.id desc limit ${limit}
 )
 select ${scope.columns}, r.* from (select 1) one left join ${scope.from} on true left join recent r on true
-order by r.created_at desc, r.id desc`,
-  };
-  recentStatements.set(scope.name, statement);
-  return statement;
-}
+order by r.created_at desc, r.id desc`;
+  });
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
 export async function billDetail(db: Db, agentId: number, id: string, locale: Locale = DEFAULT_LOCALE) {

@@ -7,7 +7,7 @@ import {
 } from '@promoter/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type Prepared, runPrepared, type SessionColumns, type SessionScope } from '../../db/prepared';
+import { runPrepared, type SessionColumns, type SessionScope, scopedStatement } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages';
 
@@ -116,15 +116,10 @@ export async function unreadCountInSession(
   return { session: row, answer: () => ({ unread: Math.min(row?.unread ?? 0, UNREAD_COUNT_CAP) }) };
 }
 
-const unreadStatements = new Map<string, Prepared>();
-
-function unreadStatement(scope: SessionScope): Prepared {
-  const known = unreadStatements.get(scope.name);
-  if (known) return known;
-  const cap = `$${scope.values.length + 1}::int`;
-  const statement: Prepared = {
-    name: `unread_count_${scope.name}_v1`,
-    text: `with ${scope.ctes},
+const unreadStatement = (scope: SessionScope) =>
+  scopedStatement('unread_count_v1', scope, (scope, next) => {
+    const cap = `$${next}::int`;
+    return `with ${scope.ctes},
 ag as (select id, level, created_at from agents where id = ${scope.agentId})
 select ${scope.columns},
   (select count(*)::int from (
@@ -134,11 +129,8 @@ select ${scope.columns},
       where ${VISIBLE_ANNOUNCEMENT}
         and not exists (select 1 from notifications m where m.id = -(ag.id::bigint * ${ANNOUNCEMENT_ID_LIMIT} + a.id))
       limit ${cap}) announced) as unread
-from (select 1) one left join ${scope.from} on true`,
-  };
-  unreadStatements.set(scope.name, statement);
-  return statement;
-}
+from (select 1) one left join ${scope.from} on true`;
+  });
 
 /** How many inbox items are unread, at most UNREAD_COUNT_CAP: both parts stop counting at the cap. */
 export async function unreadCount(db: DbOrTx, agentId: number): Promise<number> {
