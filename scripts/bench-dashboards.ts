@@ -112,7 +112,7 @@ async function seedAgentYear(db: Db, first: boolean): Promise<{ agentId: number;
     select ${balance}, 10000, sum(10000) over (order by o.paid_at, o.id), 5, 'order', o.id, 'agent', o.agent_id, o.paid_at
     from orders o where o.id like ${`C${agentId}-%`}`);
   await db.execute(sql`
-    update accounts a set value = (select coalesce(sum(amount), 0) from ledger_entries where account_id = a.id)
+    update accounts a set (value, entry_count) = (select coalesce(sum(amount), 0), count(*) from ledger_entries where account_id = a.id)
     where a.id in (${balance}, ${diamonds})`);
   await db.execute(sql`
     insert into invite_opens (agent_id, visitor_hash, created_at)

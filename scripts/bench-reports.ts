@@ -69,8 +69,8 @@ async function main() {
       when t.bill_type in (5, 6) then 1 + 2 * (g % 2000)
       else 2 + 2 * (g % 2000) end`);
   await db.execute(sql`
-    update accounts set value = s.total + 1000000
-    from (select account_id, sum(amount) as total from ledger_entries group by account_id) s
+    update accounts set value = s.total + 1000000, entry_count = s.entries
+    from (select account_id, sum(amount) as total, count(*) as entries from ledger_entries group by account_id) s
     where s.account_id = accounts.id`);
   await db.execute(sql`
     insert into goods_categories (id, name) values (1, 'bench');

@@ -781,9 +781,10 @@ async function check(url: string, run: Run, platform: Platform, phase: PhaseName
   try {
     await expectNone('accounts below zero', 'select id, value from accounts where value < 0');
     await expectNone(
-      'accounts whose entries do not sum to their value',
-      `select a.id, a.value, coalesce(sum(e.amount), 0)::bigint as sum from accounts a
-       left join ledger_entries e on e.account_id = a.id group by a.id having a.value <> coalesce(sum(e.amount), 0)`,
+      'accounts whose entries do not sum to their value or number their kept count',
+      `select a.id, a.value, coalesce(sum(e.amount), 0)::bigint as sum, a.entry_count, count(e.id) as entries
+       from accounts a left join ledger_entries e on e.account_id = a.id group by a.id
+       having a.value <> coalesce(sum(e.amount), 0) or a.entry_count <> count(e.id)`,
     );
     await expectNone(
       'entries whose after is not the running total',

@@ -67,12 +67,12 @@ WITH player AS (
     ) SELECT 1 FROM up WHERE up.id = :agent::int
   ) AS to_me
 ), debit AS (
-  UPDATE accounts SET value = value - :diamonds::bigint, updated_at = now()
+  UPDATE accounts SET value = value - :diamonds::bigint, entry_count = entry_count + 1, updated_at = now()
    WHERE owner_type = 'agent' AND owner_id = :agent::int AND currency = 'diamonds'
      AND value - :diamonds::bigint >= 0 AND EXISTS (SELECT 1 FROM player)
   RETURNING id, value
 ), credit AS (
-  UPDATE accounts SET value = value + :diamonds::bigint, updated_at = now()
+  UPDATE accounts SET value = value + :diamonds::bigint, entry_count = entry_count + 1, updated_at = now()
    WHERE owner_type = 'player' AND owner_id = :player::int AND currency = 'diamonds'
      AND EXISTS (SELECT 1 FROM debit)
   RETURNING id, value

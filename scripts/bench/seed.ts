@@ -60,10 +60,11 @@ export async function seed(db: Db, size: SeedSize, log: (line: string) => void):
     select ${FIRST_BOUND_PLAYER - 1}::int + g, 'player ' || g, '',
            ${FIRST_AGENT}::int + (g - 1) / ${P}::int, now() - interval '30 days'
     from generate_series(1, ${A * P}::int) g`);
-  // Accounts: each agent's balance and diamonds, each player's diamonds (open already, as after a first recharge).
+  // Accounts: each agent's balance and diamonds (one entry each, counted), each player's diamonds (open already, as
+  // after a first recharge).
   await db.execute(sql`
-    insert into accounts (owner_type, owner_id, currency, value)
-    select 'agent', ${FIRST_AGENT - 1}::int + g, c.currency, c.value
+    insert into accounts (owner_type, owner_id, currency, value, entry_count)
+    select 'agent', ${FIRST_AGENT - 1}::int + g, c.currency, c.value, 1
     from generate_series(1, ${A}::int) g,
          (values ('balance', ${TODAY_PROFIT_FEN}::bigint), ('diamonds', ${FUNDED_DIAMONDS}::bigint)) c(currency, value)`);
   await db.execute(sql`
@@ -102,7 +103,8 @@ export async function seed(db: Db, size: SeedSize, log: (line: string) => void):
     order by g -- the series: no output column is named g (g::text is named ref_id)
   `);
   await db.execute(sql`
-    update accounts set value = (select coalesce(sum(amount), 0) from ledger_entries where account_id = ${accountId}::int)
+    update accounts set (value, entry_count) =
+      (select coalesce(sum(amount), 0), count(*) from ledger_entries where account_id = ${accountId}::int)
     where id = ${accountId}::int`);
 
   const children = Math.max(1, Math.min(size.children, size.downline));

@@ -406,8 +406,9 @@ export const calls = {
         .optional(),
     }),
     /**
-     * Without a cursor `total` is exact up to BILL_COUNT_CAP; beyond it the count stops there and
-     * `totalIsLowerBound` is true ("10000+"), so a page stays fast on an account with millions of entries. With a
+     * Without a cursor `total` is exact: the account keeps its count. Filtered (billType, from, to) it is exact up
+     * to BILL_COUNT_CAP; beyond it the count stops there and `totalIsLowerBound` is true ("10000+"), so a page stays
+     * fast on an account with millions of entries. With a
      * cursor nothing is counted: `total` is the entries up to this page plus one when another follows
      * (`totalIsLowerBound` true). `nextCursor`: the cursor of the next page, null on the last.
      */

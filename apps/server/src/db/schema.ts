@@ -92,6 +92,11 @@ export const accounts = pgTable(
     ownerId: integer('owner_id').notNull(),
     currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
+    /**
+     * How many ledger entries the account has, kept by the posting itself (`ledger_post`, migration 0016) under the
+     * same row lock as `value`: the bill list's count without walking the entries (decision 028).
+     */
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

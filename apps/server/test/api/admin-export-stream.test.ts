@@ -28,7 +28,8 @@ beforeAll(async () => {
   ({ agentId } = await createAgent(t.db, { level: 1, nickname: '大客户' }));
   await t.db.execute(sql`
     with acct as (
-      insert into accounts (owner_type, owner_id, currency, value) values ('agent', ${agentId}, 'diamonds', ${ROWS}::int)
+      insert into accounts (owner_type, owner_id, currency, value, entry_count)
+        values ('agent', ${agentId}, 'diamonds', ${ROWS}::int, ${ROWS}::int)
       returning id
     )
     insert into ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id, memo_key, memo_params, created_at)

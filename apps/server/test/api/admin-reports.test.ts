@@ -672,7 +672,8 @@ describe('CSV exports', () => {
           insert into ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id)
           select acct.id, 1, acct.value + g, 9, 'test', 'bulk-' || g
           from acct, generate_series(1, least(500, ${rows}::int - ${i}::int)) g`);
-        await tx.execute(sql`update accounts set value = value + least(500, ${rows}::int - ${i}::int)
+        await tx.execute(sql`update accounts
+          set value = value + least(500, ${rows}::int - ${i}::int), entry_count = entry_count + least(500, ${rows}::int - ${i}::int)
           where owner_type = 'agent' and owner_id = ${agentId} and currency = 'diamonds'`);
       }
     });

@@ -36,7 +36,7 @@ async function longHistory(n: number) {
     select ${diamonds}, 1, g, case when g % 5 = 0 then ${BillType.adjustment}::smallint else ${BillType.transferIn}::smallint end,
            'bulk', g::text, date_trunc('second', now()) - make_interval(secs => 3 * (${n} - g / 3) + 60)
       from generate_series(1, ${n}::int) g`);
-  await t.db.execute(sql`update accounts set value = ${n} where id = ${diamonds}`);
+  await t.db.execute(sql`update accounts set value = ${n}, entry_count = ${n} where id = ${diamonds}`);
   await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'balance', 12_345);
   const token = await signIn(t.app, t.db, agent.playerId);
   return { agent, diamonds, token };

@@ -5,6 +5,7 @@ import { accounts, ledgerEntries } from '../../src/db/schema';
 import { accountOf, ensureAccount, memo } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api, apiUnchecked, build, type TestApp } from '../helper';
+import { assertLedgerInvariants } from '../money-invariants';
 import {
   agentOwner,
   applyToWithdraw,
@@ -307,23 +308,30 @@ describe('agent/user/bill', () => {
 });
 
 describe('agent/user/bill on a long history', () => {
-  it('counts exactly up to 10,000 entries and says "at least" beyond, with the newest page still right', async () => {
+  it('answers the account’s exact count unfiltered, and a filter’s exactly up to 10,000 and "at least" beyond', async () => {
     const agent = await createAgent(t.db, { level: 1 });
     const id = await ensureAccount(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds');
-    // 10,004 credits of one diamond over the past day, the account kept equal to its entries; then one more, newest.
+    // 10,004 credits of one diamond over the past day, the account kept equal to its entries (value and count, as
+    // ledger_post keeps them); then one more through the ledger, newest.
     await t.db.execute(sql`
       insert into ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id, created_at)
       select ${id}, 1, g, 4, 'bulk', g::text, now() - make_interval(secs => 10005 - g) from generate_series(1, 10004) g`);
-    await t.db.execute(sql`update accounts set value = 10004 where id = ${id}`);
+    await t.db.execute(sql`update accounts set value = 10004, entry_count = 10004 where id = ${id}`);
     await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 1);
+    await assertLedgerInvariants(t.db);
     const token = await signIn(t.app, t.db, agent.playerId);
     const page = await api(t.app, 'bill', {
       token,
       input: { currency: 2, page: 1, pageSize: 20 },
     });
-    expect(page.data.total).toBe(10_000);
-    expect(page.data.totalIsLowerBound).toBe(true);
+    expect(page.data).toMatchObject({ total: 10_005, totalIsLowerBound: false });
     expect(page.data.list[0]?.billType).toBe(BillType.adjustment);
+    const transfers = await api(t.app, 'bill', {
+      token,
+      input: { currency: 2, billType: BillType.transferIn, page: 1, pageSize: 20 },
+    });
+    expect(transfers.data).toMatchObject({ total: 10_000, totalIsLowerBound: true });
+    expect(transfers.data.list[0]?.billType).toBe(BillType.transferIn);
     const typed = await api(t.app, 'bill', {
       token,
       input: { currency: 2, billType: BillType.adjustment, page: 1, pageSize: 20 },

@@ -62,9 +62,12 @@ interface Shape {
   cursor: boolean;
   /** A page after the first without a cursor: its first entry is found by an index-only walk (offset). */
   offset: boolean;
-  /** The capped count (pages without a cursor). */
+  /** The count (pages without a cursor): the account's own when unfiltered, else capped. */
   count: boolean;
 }
+
+/** Whether a shape filters the account's entries (then its count walks them, capped; else the account keeps it). */
+const filtered = (shape: Shape) => shape.billType || shape.from || shape.to;
 
 type Param =
   'currency' | 'account' | 'billType' | 'from' | 'to' | 'cursor' | 'offset' | 'limit' | 'cap' | 'scope';
@@ -74,7 +77,7 @@ const statements = new Map<string, { statement: Prepared; params: Param[] }>();
 /**
  * The page statement of a shape, built once: the account, the cursor's entry (which must be of that account), the
  * page's rows newest first (one more than asked: whether another page follows) and, without a cursor, the count
- * stopped at BILL_COUNT_CAP + 1, all in one round trip. Every walk is of the composite index (account, time, id) or
+ * (the account's kept count, or a filter's stopped at BILL_COUNT_CAP + 1), all in one round trip. Every walk is of the composite index (account, time, id) or
  * (account, type, time, id): the cursor's and the offset's start are row comparisons the index seeks to, and the
  * offset's walk reads only the index. One row comes back even when the page is empty (its entry columns null), so
  * the count and the cursor check always arrive.
@@ -94,8 +97,8 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   // The scope's CTEs number their own parameters from $1: they come first.
   for (let i = 0; i < (shape.scope?.values.length ?? 0); i++) params.push('scope');
   const account = shape.scope
-    ? `select id from accounts where owner_type = 'agent' and owner_id = ${shape.scope.agentId} and currency = ${$('currency', 'text')}`
-    : `select ${$('account', 'int')} as id`;
+    ? `select id, entry_count from accounts where owner_type = 'agent' and owner_id = ${shape.scope.agentId} and currency = ${$('currency', 'text')}`
+    : `select id, entry_count from accounts where id = ${$('account', 'int')}`;
   const filter = [
     'e.account_id = (select id from acct)',
     shape.billType ? `e.bill_type = ${$('billType', 'smallint')}` : '',
@@ -123,9 +126,11 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   );
   const meta = [
     shape.cursor ? '(select count(*) from cur)::int as cursor_found' : 'null::int as cursor_found',
-    shape.count
-      ? `(select count(*) from (select 1 from ledger_entries e where ${filter} limit ${$('cap', 'int')}) capped)::int as total`
-      : 'null::int as total',
+    !shape.count
+      ? 'null::bigint as total'
+      : filtered(shape)
+        ? `(select count(*) from (select 1 from ledger_entries e where ${filter} limit ${$('cap', 'int')}) capped) as total`
+        : 'coalesce((select entry_count from acct), 0) as total',
   ];
   const session = shape.scope ? `${shape.scope.columns}, ` : '';
   const sessionJoin = shape.scope ? ` left join ${shape.scope.from} on true` : '';
@@ -137,7 +142,8 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
 
 interface PageRow extends Partial<SessionColumns> {
   cursor_found: number | null;
-  total: number | null;
+  /** bigint: pg answers it as text. */
+  total: string | null;
   id: number | null;
   account_id: number;
   amount: number;
@@ -184,8 +190,9 @@ interface LedgerPage {
  * One account's entries, newest first, filtered and paged, in one round trip (decision 023). With a cursor the page
  * is an index seek however deep, and nothing is counted: `total` is then what is known, the entries up to this page
  * and one more when another follows (a lower bound, as a client paging by `total` needs). Without one (the first
- * page, or a jump to page N) the count stops at BILL_COUNT_CAP: an exact count of a million entries would cost more
- * than the page itself.
+ * page, or a jump to page N) the total is the account's kept count (exact, read with the account, decision 028), or,
+ * when the list is filtered, a count that stops at BILL_COUNT_CAP: an exact count of a million entries would cost
+ * more than the page itself.
  */
 async function ledgerPage(db: DbOrTx, ref: AccountRef, query: EntryFilter): Promise<LedgerPage> {
   return (await scopedLedgerPage(db, ref, query)).page();
@@ -237,6 +244,8 @@ async function scopedLedgerPage(
     const nextCursor = more ? String(rows[rows.length - 1]?.id) : null;
     if (!cursor) {
       const total = Number(meta?.total ?? 0);
+      // The account's kept count is exact however large; a filter's count stops past BILL_COUNT_CAP.
+      if (!filtered(shape)) return { rows, total, totalIsLowerBound: false, nextCursor };
       return {
         rows,
         total: Math.min(total, BILL_COUNT_CAP),
