@@ -25,7 +25,13 @@ async function main(): Promise<void> {
     onConnectionError: (error) => reportConnectionError(error),
   });
   const app = await buildApp({ config, db: database.db });
-  reportConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost');
+  // The error's code and message only: pg's errors can carry the connection itself (its parameters, the text of
+  // every statement it prepared), which does not belong in a log line.
+  reportConnectionError = (error) =>
+    app.log.warn(
+      { code: (error as { code?: unknown }).code, reason: error.message },
+      'database connection lost',
+    );
   // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
   const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
   if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
