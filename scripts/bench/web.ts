@@ -1,8 +1,8 @@
-// The web's weight as a phone gets it: Debian's Chromium (never a downloaded browser) opens the game's login link
-// and follows the app to /agent/Main; every script it loaded is summed as built, as it crossed the wire (with the
-// encodings Chromium asks for) and gzipped (-9, each file: the goal's measure). Then each script's headers: served
-// precompressed in brotli and in gzip, cached as immutable. Then Lighthouse on /agent/Main (the session kept) and on
-// the login page, over the same browser's debugging port (web-lighthouse.ts).
+// The web's weight as a phone gets it: Debian's Chromium (never a downloaded browser), emulating a phone's screen and
+// touch, opens the game's login link and follows the app to /agent/Main; every script it loaded is summed as built,
+// as it crossed the wire (with the encodings Chromium asks for) and gzipped (-9, each file: the goal's measure).
+// Then each script's headers: served precompressed in brotli and in gzip, cached as immutable. Then Lighthouse on
+// /agent/Main (the session kept) and on the login page, over the same browser's debugging port (web-lighthouse.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -46,8 +46,12 @@ export async function measureWeb(options: {
       `--remote-debugging-port=${debuggingPort}`,
       '--remote-debugging-address=127.0.0.1',
     ],
+    // A phone, as the game's web view is: its screen, and a touch screen that cannot hover (a desktop-sized
+    // viewport alone would still report a mouse, and a mouse's hover hints would be fetched).
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
   });
   const problems: string[] = [];
   try {

@@ -3,7 +3,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { languageOf } from '../i18n/languages';
 import { LanguageMenu } from './header/language-menu';
+import { Hint } from '../components/ui/hint';
 
 /** The app bar of the mobile agent and session pages: back, the page title, language. */
 export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackHref: string }) {
@@ -37,7 +37,7 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
         <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: 18, textAlign: 'center' }}>
           {title}
         </Typography>
-        <Tooltip title={t('header.language')}>
+        <Hint title={t('header.language')}>
           <IconButton
             color="inherit"
             aria-label={t('header.language')}
@@ -47,7 +47,7 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
               {languageOf(i18n.language).flag}
             </Box>
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Toolbar>
       <LanguageMenu anchorEl={languageAnchor} onClose={() => setLanguageAnchor(null)} />
     </AppBar>

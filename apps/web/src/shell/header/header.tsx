@@ -20,11 +20,11 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOption } from '../../api/get-option';
@@ -41,7 +41,6 @@ import { AgentBar } from './agent-bar';
 import { CartMenu } from './cart-menu';
 import { ContactsMenu } from './contacts-menu';
 import { ExitMenu } from './exit-menu';
-import { HeaderSearch } from './header-search';
 import { IconMenuItem } from './icon-menu-item';
 import { LanguageMenu } from './language-menu';
 import type { HeaderMenuId } from './menu-types';
@@ -52,6 +51,7 @@ import { ShareMenu } from './share-menu';
 import { useFullscreen } from './use-fullscreen';
 import { useSignOut } from './use-sign-out';
 import { UserMenu } from './user-menu';
+import { Hint } from '../../components/ui/hint';
 
 export interface HeaderProps {
   /** Where the logo leads (the horizontal layout's logo goes to its ecommerce dashboard). */
@@ -59,6 +59,12 @@ export interface HeaderProps {
   onToggleSidebar: () => void;
   onOpenCustomizer: () => void;
 }
+
+/**
+ * The search box (an Autocomplete with its text field and popper, about 25 KB gzipped) is fetched where it shows: in
+ * the toolbar from `md` up, on a phone when its toggle opens it (decision 028).
+ */
+const HeaderSearch = lazy(() => import('./header-search').then((m) => ({ default: m.HeaderSearch })));
 
 /** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu. */
 const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
@@ -81,7 +87,7 @@ function HeaderIcon({
   sx?: object;
 }) {
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton
         color="inherit"
         aria-label={label}
@@ -92,7 +98,7 @@ function HeaderIcon({
       >
         {children}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -103,6 +109,7 @@ function HeaderIcon({
 export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { query: userQuery, user } = useAgentUser();
   const cartCount = cartStore.use((s) => s.items.length);
   const headerFilterId = themeOptions.use((s) => s.headerFilterId);
@@ -173,7 +180,11 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           </Typography>
         </Box>
         <Box sx={{ ...desktopOnly, ml: 2, color: 'text.primary' }}>
-          <HeaderSearch />
+          {wide ? (
+            <Suspense fallback={<Box sx={{ width: 240, height: 40 }} />}>
+              <HeaderSearch />
+            </Suspense>
+          ) : null}
         </Box>
         <Box sx={{ flex: 1 }} />
         <HeaderIcon
@@ -269,7 +280,9 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
           sx={{ ...mobileOnlyBlock, px: 1.5, pb: 1, color: 'text.primary' }}
           data-testid="mobile-search-form"
         >
-          <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />
+          <Suspense fallback={<Box sx={{ height: 40 }} />}>
+            <HeaderSearch autoFocus onDone={() => setSearchOpen(false)} />
+          </Suspense>
         </Box>
       ) : null}
 

@@ -1,10 +1,10 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../../api/get-notifications';
 import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
+import { Hint } from '../../components/ui/hint';
 
 /**
  * The header's bell, on every screen size: the unread count as its badge, polled with backoff while the tab is shown
@@ -20,7 +20,7 @@ export function NotificationsBell({ onOpen }: { onOpen: (anchor: HTMLElement) =>
       ? t('inbox.bell.labelUnread', { count: count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : count })
       : t('header.notifications');
   return (
-    <Tooltip title={t('header.notifications')}>
+    <Hint title={t('header.notifications')}>
       <IconButton
         color="inherit"
         aria-label={label}
@@ -32,6 +32,6 @@ export function NotificationsBell({ onOpen }: { onOpen: (anchor: HTMLElement) =>
           <NotificationsNoneOutlined />
         </Badge>
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -6,7 +6,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -20,6 +19,7 @@ import { truncate } from '../../lib/format';
 import { sessionStore } from '../../lib/session';
 import { themeOptions } from '../../stores/theme-options';
 import { NAV_GROUPS } from './menu';
+import { Hint } from '../../components/ui/hint';
 
 export interface SidebarProps {
   layout: LayoutName;
@@ -112,9 +112,9 @@ function SidebarContent({
                 </ListItemButton>
               );
               return collapsed ? (
-                <Tooltip key={item.id} title={label} placement="right">
+                <Hint key={item.id} title={label} placement="right">
                   {button}
-                </Tooltip>
+                </Hint>
               ) : (
                 <Box key={item.id}>{button}</Box>
               );

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+// The header's hover hints (components/ui/hint): MUI's Tooltip where a pointer can hover, nothing on a touch screen,
+// whose path must not carry the Tooltip (decision 028).
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Hint } from '../src/components/ui/hint';
+
+function pointer(hovers: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: hovers && query.includes('hover: hover'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Hint', () => {
+  it('shows the hint on hover where the device has a mouse', async () => {
+    pointer(true);
+    render(
+      <Hint title="通知">
+        <button type="button" aria-label="通知">
+          bell
+        </button>
+      </Hint>,
+    );
+    // The Tooltip arrives as its own chunk, then wraps the same control.
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: '通知' }).dataset.muiInternalCloneElement).toBe('true'),
+      { timeout: 10_000 },
+    );
+    await userEvent.hover(screen.getByRole('button', { name: '通知' }));
+    expect((await screen.findByRole('tooltip', {}, { timeout: 10_000 })).textContent).toBe('通知');
+  });
+
+  it('renders the control alone on a touch screen, and never shows a hint', async () => {
+    pointer(false);
+    render(
+      <Hint title="通知">
+        <button type="button" aria-label="通知">
+          bell
+        </button>
+      </Hint>,
+    );
+    const button = screen.getByRole('button', { name: '通知' });
+    await userEvent.hover(button);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
