@@ -2,10 +2,10 @@
 // `npm start` on a fresh clone: installs what is missing, builds what is stale, then runs the server, which
 // migrates, seeds the demo platform on the embedded database and prints the login links.
 // Plain Node on purpose: it must run before any dependency is installed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -62,10 +62,7 @@ if (builtTime < sourceTime) {
   run(npm, ['run', 'build'], { ...process.env, NODE_ENV: 'production' });
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this process (one Node start fewer than a child's): it handles SIGINT/SIGTERM itself.
+process.setSourceMapsEnabled(true);
+process.chdir(root);
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

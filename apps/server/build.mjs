@@ -13,6 +13,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // main.ts starts the embedded database, then imports the rest (serve.ts): a chunk of its own, whose packages load
+  // while PostgreSQL starts.
+  splitting: true,
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',

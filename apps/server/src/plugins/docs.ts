@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the contract's schemas, served at /api/docs (JSON at /api/docs/json). */
-export const docsPlugin = fp(async (app) => {
+export const docsPlugin = fp(async function docsPlugin(app) {
   await app.register(swagger, {
     openapi: {
       info: {

@@ -44,7 +44,7 @@ export function rateLimitPrefix(config: Pick<Config, 'database'> & { rateLimitPr
  * every key starts with the deployment's prefix (RATE_LIMIT_PREFIX, by default derived from its database), so two
  * deployments sharing one Redis never count each other's calls.
  */
-export const rateLimitPlugin = fp(async (app, options: { namespace: string }) => {
+export const rateLimitPlugin = fp(async function rateLimitPlugin(app, options: { namespace: string }) {
   const redis = app.config.redisUrl
     ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;

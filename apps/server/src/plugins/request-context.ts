@@ -36,7 +36,7 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
  * Decorates every request with its locale, a translator and, when it carries a valid `XX-Token`, its session; an
  * admin call's `X-Operator-Token`, its operator.
  */
-export const requestContextPlugin = fp(async (app) => {
+export const requestContextPlugin = fp(async function requestContextPlugin(app) {
   app.decorateRequest('locale', 'cn');
   app.decorateRequest('session', null);
   app.decorateRequest('operator', null);

@@ -26,7 +26,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** Sets helmet's headers, computed once from `options`, on every response (pages, files and API answers). */
-export const securityHeadersPlugin = fp(async (app, options: HelmetOptions) => {
+export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app, options: HelmetOptions) {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

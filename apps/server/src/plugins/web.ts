@@ -31,7 +31,7 @@ export function inlineScriptHashes(root: string): string[] {
 }
 
 /** Serves the built SPA (apps/web/dist) at `/`. Routing is by hash, so only files and `/` are served. */
-export const webPlugin = fp(async (app) => {
+export const webPlugin = fp(async function webPlugin(app) {
   const root = webRootOf(app.config);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`web app not built (${root}); run "npm run build" to serve it`);

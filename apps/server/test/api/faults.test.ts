@@ -73,6 +73,28 @@ describe('the embedded PostgreSQL comes back by itself', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  it('tells when PostgreSQL is at work on a new folder, and writes the new cluster to disk when asked', async () => {
+    const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-durable-'));
+    await fs.chmod(fresh, 0o755);
+    let launchedAt = 0;
+    const starting = startEmbeddedPostgres({ dataDir: fresh, onLaunched: () => (launchedAt = Date.now()) });
+    const embedded = await starting;
+    try {
+      // Told while initdb ran, before the start ended.
+      expect(launchedAt).toBeGreaterThan(0);
+      const made = embedded.durable();
+      expect(embedded.durable()).toBe(made); // once
+      await made;
+      const client = new pg.Client({ connectionString: embedded.url });
+      await client.connect();
+      expect((await client.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+      await client.end();
+    } finally {
+      await embedded.stop();
+      await fs.rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   it('starts after kill -9 of the server that left its postmaster behind, with every committed row', async () => {
     const started = spawn(
       process.execPath,

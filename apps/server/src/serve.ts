@@ -1,0 +1,94 @@
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import type { EmbeddedDatabase } from './db/embedded';
+import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
+import { hashPassword, warmDummyHash } from './modules/auth/password-service';
+import { expireOrders } from './modules/payments/payment-service';
+import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
+import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
+import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
+
+/**
+ * Runs the server once main.ts has read the configuration (and started the embedded PostgreSQL, if it is used):
+ * database, migrations, the demo seed, the app; then prints the demo's login links. Stops everything cleanly on
+ * SIGINT/SIGTERM.
+ */
+export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
+  // A broken connection is reported and dropped (the database restarted, a backend was terminated); the server
+  // keeps running, answers 500 while the database is away, and reconnects when it is back.
+  let reportConnectionError = (error: Error): void => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
+  // The demo agent's password hash is made while the database starts (argon2 runs off the event loop).
+  const demoPasswordHash = config.seedDemo ? hashPassword(DEMO.agentPassword) : undefined;
+  const database = await openDatabase(config, {
+    embedded,
+    onConnectionError: (error) => reportConnectionError(error),
+  });
+  const app = await buildApp({ config, db: database.db });
+  // The error's code and message only: pg's errors can carry the connection itself (its parameters, the text of
+  // every statement it prepared), which does not belong in a log line.
+  reportConnectionError = (error) =>
+    app.log.warn(
+      { code: (error as { code?: unknown }).code, reason: error.message },
+      'database connection lost',
+    );
+  // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
+  const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
+  if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
+  // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
+  for (const optIn of config.optIns) process.stderr.write(`WARNING opted in: ${optIn}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db, demoPasswordHash);
+    if (seeded) app.log.info('demo platform seeded');
+    await seedDemoOwner(database.db, config.appSecret);
+  }
+  await app.listen({ host: config.host, port: config.port });
+  // A cluster made by this start is written to disk now that the server serves (initdb ran without its fsync).
+  database.embedded
+    ?.durable()
+    .catch((error: unknown) =>
+      app.log.error({ err: error }, 'the new database cluster could not be synced to disk'),
+    );
+  // The password check's stand-in hash, made now that the start no longer waits for the thread pool.
+  void warmDummyHash();
+
+  // Unpaid orders past their time are closed every minute (each instance may run it: the update is idempotent).
+  const sweep = setInterval(() => {
+    expireOrders(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'order expiry sweep failed'),
+    );
+  }, 60_000);
+  sweep.unref();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicUrl ?? `http://localhost:${port}`;
+
+  const lines = [`Promoter back-office: ${base}/`, `API docs: ${base}/api/docs`];
+  if (config.seedDemo && (await isSeeded(database.db))) {
+    // Demo tickets only, printed on the console (not the log) so a person can open them; each works once.
+    const agentTicket = await mintLoginTicket(database.db, DEMO.agentPlayerId);
+    const playerTicket = await mintLoginTicket(database.db, DEMO.playerId);
+    lines.push(
+      `Demo agent login (diamond agent 王总, valid 5 minutes, once): ${loginUrl(base, agentTicket.ticket)}`,
+      `Demo player login (unbound player, valid 5 minutes, once):   ${loginUrl(base, playerTicket.ticket)}`,
+      `Demo agent id + password: ${DEMO.agentId} / ${DEMO.agentPassword}`,
+      ...(await demoOwnerLines(database.db, config.appSecret, base)),
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
