@@ -5,9 +5,19 @@ export function absCount(value: number): number {
   return Math.abs(value);
 }
 
-/** Integer formatting with group separators, independent of float rounding. */
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Integer formatting with group separators, independent of float rounding. One formatter per locale: making one
+ * costs far more than formatting, and a counting figure formats on every animation frame.
+ */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    countFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 /** Money arrives as a string with two decimals; it is shown as is, never through a float. */

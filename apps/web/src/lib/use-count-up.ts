@@ -3,10 +3,15 @@ import { COUNTER_ANIMATION_MS } from '../config/constants';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+let query: { of: typeof window.matchMedia; list: MediaQueryList } | undefined;
+
+/** The device's reduced-motion query, made once (a counting figure reads it on every frame's render). */
 function reducedMotionQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(REDUCED_MOTION)
-    : null;
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
+  // Made again only when matchMedia itself is another (a test stubs it).
+  if (query?.of !== window.matchMedia)
+    query = { of: window.matchMedia, list: window.matchMedia(REDUCED_MOTION) };
+  return query.list;
 }
 
 /** Whether the device asks for reduced motion (its setting may change while the page is open). */

@@ -8,9 +8,9 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Hint } from '../components/ui/hint';
 import { languageOf } from '../i18n/languages';
 import { LanguageMenu } from './header/language-menu';
-import { Hint } from '../components/ui/hint';
 
 /** The app bar of the mobile agent and session pages: back, the page title, language. */
 export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackHref: string }) {

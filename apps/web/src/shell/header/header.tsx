@@ -30,6 +30,7 @@ import { Link } from 'react-router';
 import { useOption } from '../../api/get-option';
 import { useAgentUser } from '../../api/get-user';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Hint } from '../../components/ui/hint';
 import { LOGOUT_DIALOG_MAX_WIDTH, OptionKey } from '../../config/constants';
 import { HEADER_FILTERS } from '../../config/themes';
 import { languageOf } from '../../i18n/languages';
@@ -51,7 +52,6 @@ import { ShareMenu } from './share-menu';
 import { useFullscreen } from './use-fullscreen';
 import { useSignOut } from './use-sign-out';
 import { UserMenu } from './user-menu';
-import { Hint } from '../../components/ui/hint';
 
 export interface HeaderProps {
   /** Where the logo leads (the horizontal layout's logo goes to its ecommerce dashboard). */

@@ -3,8 +3,8 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../../api/get-notifications';
-import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
 import { Hint } from '../../components/ui/hint';
+import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
 
 /**
  * The header's bell, on every screen size: the unread count as its badge, polled with backoff while the tab is shown

@@ -9,8 +9,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { Hint } from '../../components/ui/hint';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_TEXT_MAX } from '../../config/constants';
 import type { LayoutName } from '../../config/paths';
 import { SIDEBAR_FILTERS, SIDEBAR_IMAGES } from '../../config/themes';
@@ -19,7 +21,6 @@ import { truncate } from '../../lib/format';
 import { sessionStore } from '../../lib/session';
 import { themeOptions } from '../../stores/theme-options';
 import { NAV_GROUPS } from './menu';
-import { Hint } from '../../components/ui/hint';
 
 export interface SidebarProps {
   layout: LayoutName;
@@ -147,6 +148,10 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
     borderRight: 0,
   };
   const desktopWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : width;
+  // A phone's drawer is built when first opened, then kept for quick reopening: at start it would be a third of the
+  // page's elements, rendered on every load for a menu that is mostly not opened (decision 028).
+  const [opened, setOpened] = useState(false);
+  if (mobileOpen && !opened) setOpened(true);
 
   if (permanent && desktop) {
     return (
@@ -177,7 +182,7 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
       variant="temporary"
       open={mobileOpen}
       onClose={onMobileClose}
-      ModalProps={{ keepMounted: true }}
+      ModalProps={{ keepMounted: opened }}
       sx={{ '& .MuiDrawer-paper': { ...paper, width, boxSizing: 'border-box' } }}
     >
       <SidebarContent layout={layout} collapsed={false} onNavigate={onMobileClose} />
