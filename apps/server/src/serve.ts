@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase } from './db/database';
+import { beginDatabase } from './db/database';
 import type { EmbeddedDatabase } from './db/embedded';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { hashPassword, warmDummyHash } from './modules/auth/password-service';
@@ -14,7 +14,10 @@ import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
  * database, migrations, the demo seed, the app; then prints the demo's login links. Stops everything cleanly on
  * SIGINT/SIGTERM.
  */
-export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
+export async function serve(
+  config: Config,
+  embedded?: { port: number; started: Promise<EmbeddedDatabase> },
+): Promise<void> {
   // A broken connection is reported and dropped (the database restarted, a backend was terminated); the server
   // keeps running, answers 500 while the database is away, and reconnects when it is back.
   let reportConnectionError = (error: Error): void => {
@@ -22,11 +25,21 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
   };
   // The demo agent's password hash is made while the database starts (argon2 runs off the event loop).
   const demoPasswordHash = config.seedDemo ? hashPassword(DEMO.agentPassword) : undefined;
-  const database = await openDatabase(config, {
+  // The app is built while the database starts and migrates; nothing queries it before `ready`.
+  const { database, ready } = beginDatabase(config, {
     embedded,
     onConnectionError: (error) => reportConnectionError(error),
   });
-  const app = await buildApp({ config, db: database.db });
+  ready.catch(() => undefined); // awaited below; a failure meanwhile is not "unhandled"
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db: database.db });
+  } catch (error) {
+    await ready.catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  await ready;
   // The error's code and message only: pg's errors can carry the connection itself (its parameters, the text of
   // every statement it prepared), which does not belong in a log line.
   reportConnectionError = (error) =>

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Config } from '../config';
 import { connect, type Database, runMigrations } from './client';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
+import { type EmbeddedDatabase, embeddedUrl, startEmbeddedPostgres } from './embedded';
 
 export const EMBEDDED_DATABASE_NAME = 'promoter';
 
@@ -24,38 +24,63 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
 /** The embedded PostgreSQL by default, the DATABASE_URL server otherwise; migrated either way. */
 export async function openDatabase(
   config: Config,
-  options: {
-    /** The embedded PostgreSQL, already starting (main.ts starts it before the server's modules load). */
-    embedded?: Promise<EmbeddedDatabase>;
-    onLog?: (line: string) => void;
-    onConnectionError?: (error: Error) => void;
-  } = {},
+  options: { onLog?: (line: string) => void; onConnectionError?: (error: Error) => void } = {},
 ): Promise<OpenedDatabase> {
+  const embedded =
+    config.database.kind === 'embedded'
+      ? startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog })
+      : undefined;
+  const opening = beginDatabase(config, {
+    ...options,
+    embedded: embedded && { port: await embedded.then((e) => e.port), started: embedded },
+  });
+  await opening.ready;
+  return opening.database;
+}
+
+/**
+ * The database's pool at once, usable by what only keeps it for later (the app being built), and `ready` once the
+ * database is there and migrated: the server builds its app while PostgreSQL starts and migrates (decision 028).
+ * Nothing may query before `ready`. A failure closes the pool (and stops the embedded PostgreSQL) and rejects
+ * `ready`.
+ */
+export function beginDatabase(
+  config: Config,
+  options: {
+    /** The embedded PostgreSQL: its port, known before it is up, and its start (main.ts begins it first). */
+    embedded?: { port: number; started: Promise<EmbeddedDatabase> };
+    onConnectionError?: (error: Error) => void;
+  },
+): { database: OpenedDatabase; ready: Promise<void> } {
+  if (config.database.kind === 'embedded' && !options.embedded)
+    throw new Error('the embedded database must be started first (startEmbeddedPostgres)');
+  const url = options.embedded
+    ? embeddedUrl(options.embedded.port, EMBEDDED_DATABASE_NAME)
+    : (config.database as { url: string }).url;
+  const pool = connect(url, { ...config.pool, onConnectionError: options.onConnectionError });
   let embedded: EmbeddedDatabase | undefined;
-  let url: string;
-  if (config.database.kind === 'embedded') {
-    embedded = await (options.embedded ??
-      startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog }));
-    await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
-    url = embedded.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE_NAME}`);
-  } else {
-    url = config.database.url;
-  }
-  const database = connect(url, { ...config.pool, onConnectionError: options.onConnectionError });
-  try {
-    await runMigrations(database.db);
-  } catch (error) {
-    await database.close();
-    await embedded?.stop();
-    throw error;
-  }
-  return {
-    ...database,
-    embedded,
+  const database: OpenedDatabase = {
+    ...pool,
+    get embedded() {
+      return embedded;
+    },
     url,
     async close() {
-      await database.close();
+      await pool.close();
       await embedded?.stop();
     },
   };
+  const ready = (async () => {
+    try {
+      if (options.embedded) {
+        embedded = await options.embedded.started;
+        await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
+      }
+      await runMigrations(pool.db);
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  })();
+  return { database, ready };
 }

