@@ -15,6 +15,16 @@ function pointer(hovers: boolean) {
   }));
 }
 
+/** A button with its hover hint, as the header's bell. */
+const renderBell = () =>
+  render(
+    <Hint title="通知">
+      <button type="button" aria-label="通知">
+        bell
+      </button>
+    </Hint>,
+  );
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -23,13 +33,7 @@ afterEach(() => {
 describe('Hint', () => {
   it('shows the hint on hover where the device has a mouse', async () => {
     pointer(true);
-    render(
-      <Hint title="通知">
-        <button type="button" aria-label="通知">
-          bell
-        </button>
-      </Hint>,
-    );
+    renderBell();
     // The Tooltip arrives as its own chunk, then wraps the same control.
     await waitFor(
       () => expect(screen.getByRole('button', { name: '通知' }).dataset.muiInternalCloneElement).toBe('true'),
@@ -41,13 +45,7 @@ describe('Hint', () => {
 
   it('renders the control alone on a touch screen, and never shows a hint', async () => {
     pointer(false);
-    render(
-      <Hint title="通知">
-        <button type="button" aria-label="通知">
-          bell
-        </button>
-      </Hint>,
-    );
+    renderBell();
     const button = screen.getByRole('button', { name: '通知' });
     await userEvent.hover(button);
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
