@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepQueryCache, restoreQueryCache } from './api/query-cache-storage';
 import { queryClient } from './api/query-client';
@@ -19,19 +19,14 @@ const { language, rtlLayout } = themeOptions.get();
 applyDocumentLanguage(language, rtlLayout);
 
 void initI18n(language).then((i18n) => {
-  // In a transition, React renders the first screen in slices and gives the phone's main thread back between them,
-  // instead of one task of a second or more on a slow phone (decision 028).
-  const root = createRoot(rootElement);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
   // The snapshot boot-shell.js (inline in index.html) draws on the next visit, and this visit's drawing goes once the
-  // first screen is on the page: the router ready, then React's next commit into #root (rendered in slices, that
-  // commit can come well after the router is ready).
+  // first screen is on the page: the router ready, then React's next commit into #root (a slow phone renders it well
+  // after the router is ready).
   keepBootShell(i18n, window.localStorage);
   const withFirstScreen = () => {
     const observer = new MutationObserver(() => {
