@@ -33,6 +33,7 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { smallAnswersPlugin } from './plugins/small-answers';
 import { inlineScriptHashes, webPlugin, webRootOf } from './plugins/web';
 
 declare module 'fastify' {
@@ -134,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  // Answers of 1 to 64 KB are compressed in one call before @fastify/compress sees them (decision 028).
+  await app.register(smallAnswersPlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, fund, signIn } from '../factories';
 import { build, type TestApp } from '../helper';
 
 /** Answers are compressed for clients that ask; the SPA's files are sent precompressed and cached by their hash. */
@@ -49,6 +50,38 @@ describe('compression', () => {
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('compresses a mid-size answer (a bill page) in one call, as the client allows, and says it varies', async () => {
+    const agent = await createAgent(t.db, { level: 1 });
+    for (let i = 0; i < 30; i++)
+      await fund(t.db, { ownerType: 'agent', ownerId: agent.agentId }, 'diamonds', 1 + i);
+    const token = await signIn(t.app, t.db, agent.playerId);
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/agent/user/bill?currency=2&page=1&pageSize=20',
+        headers: { 'xx-token': token, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeLessThan(64 * 1024);
+    expect(JSON.parse(plain.body)).toMatchObject({ code: 1, data: { total: 30 } });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const none = await get('identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('leaves a small answer as it is', async () => {
