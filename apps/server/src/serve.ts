@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import type { Config } from './config';
 import { beginDatabase } from './db/database';
-import type { EmbeddedDatabase } from './db/embedded';
+import type { EmbeddedStart } from './db/embedded';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { hashPassword, warmDummyHash } from './modules/auth/password-service';
 import { expireOrders } from './modules/payments/payment-service';
@@ -14,10 +14,7 @@ import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
  * database, migrations, the demo seed, the app; then prints the demo's login links. Stops everything cleanly on
  * SIGINT/SIGTERM.
  */
-export async function serve(
-  config: Config,
-  embedded?: { port: number; started: Promise<EmbeddedDatabase> },
-): Promise<void> {
+export async function serve(config: Config, embedded?: EmbeddedStart): Promise<void> {
   // A broken connection is reported and dropped (the database restarted, a backend was terminated); the server
   // keeps running, answers 500 while the database is away, and reconnects when it is back.
   let reportConnectionError = (error: Error): void => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Config } from '../config';
 import { connect, type Database, runMigrations } from './client';
-import { type EmbeddedDatabase, embeddedUrl, startEmbeddedPostgres } from './embedded';
+import { beginEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedStart, embeddedUrl } from './embedded';
 
 export const EMBEDDED_DATABASE_NAME = 'promoter';
 
@@ -28,12 +28,9 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   const embedded =
     config.database.kind === 'embedded'
-      ? startEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog })
+      ? await beginEmbeddedPostgres({ dataDir: config.database.dataDir, onLog: options.onLog })
       : undefined;
-  const opening = beginDatabase(config, {
-    ...options,
-    embedded: embedded && { port: await embedded.then((e) => e.port), started: embedded },
-  });
+  const opening = beginDatabase(config, { embedded, onConnectionError: options.onConnectionError });
   await opening.ready;
   return opening.database;
 }
@@ -47,16 +44,17 @@ export async function openDatabase(
 export function beginDatabase(
   config: Config,
   options: {
-    /** The embedded PostgreSQL: its port, known before it is up, and its start (main.ts begins it first). */
-    embedded?: { port: number; started: Promise<EmbeddedDatabase> };
+    /** The embedded PostgreSQL being started (main.ts begins it before the server's modules load). */
+    embedded?: EmbeddedStart;
     onConnectionError?: (error: Error) => void;
   },
 ): { database: OpenedDatabase; ready: Promise<void> } {
   if (config.database.kind === 'embedded' && !options.embedded)
-    throw new Error('the embedded database must be started first (startEmbeddedPostgres)');
-  const url = options.embedded
-    ? embeddedUrl(options.embedded.port, EMBEDDED_DATABASE_NAME)
-    : (config.database as { url: string }).url;
+    throw new Error('the embedded database must be started first (beginEmbeddedPostgres)');
+  const url =
+    config.database.kind === 'url'
+      ? config.database.url
+      : embeddedUrl((options.embedded as EmbeddedStart).port, EMBEDDED_DATABASE_NAME);
   const pool = connect(url, { ...config.pool, onConnectionError: options.onConnectionError });
   let embedded: EmbeddedDatabase | undefined;
   const database: OpenedDatabase = {

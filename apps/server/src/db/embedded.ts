@@ -186,6 +186,25 @@ async function launched(
   }
 }
 
+/** An embedded PostgreSQL being started: its port, chosen first so its address is known before it is up. */
+export interface EmbeddedStart {
+  port: number;
+  started: Promise<EmbeddedDatabase>;
+}
+
+/**
+ * startEmbeddedPostgres on a free loopback port chosen first. A failure of the start is the caller's to handle where
+ * it awaits `started` (beginDatabase); until then it is not "unhandled".
+ */
+export async function beginEmbeddedPostgres(
+  options: Omit<Parameters<typeof startEmbeddedPostgres>[0], 'port'>,
+): Promise<EmbeddedStart> {
+  const port = await freeLoopbackPort();
+  const started = startEmbeddedPostgres({ ...options, port });
+  started.catch(() => undefined);
+  return { port, started };
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   onLog?: (line: string) => void;

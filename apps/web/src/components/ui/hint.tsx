@@ -11,7 +11,7 @@ const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 const HOVER = '(hover: hover) and (pointer: fine)';
 
-export const canHover = (): boolean =>
+const canHover = (): boolean =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia(HOVER).matches;
