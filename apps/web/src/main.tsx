@@ -6,6 +6,8 @@ import { App } from './app/app';
 import { router } from './app/router';
 import { dismissBootShell, keepBootShell } from './lib/boot-shell';
 import { applyDocumentLanguage, initI18n } from './i18n';
+import { languageOf } from './i18n/languages';
+import { formatCount } from './lib/format';
 import { themeOptions } from './stores/theme-options';
 
 const rootElement = document.getElementById('root');
@@ -17,6 +19,9 @@ keepQueryCache(queryClient, window.localStorage);
 
 const { language, rtlLayout } = themeOptions.get();
 applyDocumentLanguage(language, rtlLayout);
+// The first number formatter of a language loads its data (tens of milliseconds on a phone): made while the texts
+// and the first screen's code are on their way, not in the middle of the first screen's rendering.
+setTimeout(() => formatCount(0, languageOf(language).htmlLang), 0);
 
 void initI18n(language).then((i18n) => {
   createRoot(rootElement).render(
@@ -24,14 +29,14 @@ void initI18n(language).then((i18n) => {
       <App />
     </StrictMode>,
   );
-  // The snapshot boot-shell.js (inline in index.html) draws on the next visit, and this visit's drawing goes once the
-  // first screen is on the page: the router ready, then React's next commit into #root (a slow phone renders it well
-  // after the router is ready).
-  keepBootShell(i18n, window.localStorage);
+  // This visit's drawing goes once the first screen is on the page: the router ready, then React's next commit into
+  // #root (a slow phone renders it well after the router is ready). The snapshot boot-shell.js draws on the next
+  // visit is kept from then on, in a task of its own (its first figures formatted are not the first screen's work).
   const withFirstScreen = () => {
     const observer = new MutationObserver(() => {
       observer.disconnect();
       dismissBootShell();
+      setTimeout(() => keepBootShell(i18n, window.localStorage), 0);
     });
     observer.observe(rootElement, { childList: true, subtree: true });
   };

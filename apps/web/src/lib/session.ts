@@ -73,10 +73,12 @@ export function isAuthenticated(state: Pick<SessionState, 'token' | 'expiresAt'>
   return state.token !== null && state.expiresAt !== null && now < state.expiresAt;
 }
 
+/**
+ * Whether someone is signed in, as a boolean read from the store: each signed-in call moves the expiry (`touch`),
+ * and a component reading the expiry itself would render again after every answer.
+ */
 export function useIsAuthenticated(): boolean {
-  const token = sessionStore.use((s) => s.token);
-  const expiresAt = sessionStore.use((s) => s.expiresAt);
-  return isAuthenticated({ token, expiresAt });
+  return sessionStore.use((s) => isAuthenticated(s));
 }
 
 function freshExpiry(now = Date.now()): number {
@@ -109,7 +111,11 @@ export const session = {
     });
   },
 
+  /** getUser's answer; the same figures as kept change nothing (no store write, no component renders again). */
   setUser(user: TAgentUser): void {
+    const kept = sessionStore.get();
+    if (kept.parentId === user.parentId && kept.user && JSON.stringify(kept.user) === JSON.stringify(user))
+      return;
     sessionStore.set({ user, parentId: user.parentId });
   },
 

@@ -22,7 +22,8 @@ export function useLayoutLoading(): boolean {
 export function LayoutLoader({ loading }: { loading: boolean }) {
   const { t } = useTranslation();
   return (
-    <Fade in={loading} unmountOnExit timeout={{ enter: 0, exit: 300 }}>
+    // Shown at once (no entering transition: it would force the whole page's layout while React commits it).
+    <Fade in={loading} appear={false} unmountOnExit timeout={{ enter: 0, exit: 300 }}>
       <Box
         role="status"
         aria-label={t('app.loading')}

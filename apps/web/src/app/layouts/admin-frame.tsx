@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { HORIZONTAL_DRAWER_WIDTH, SIDEBAR_WIDTH } from '../../config/constants';
 import type { LayoutName } from '../../config/paths';
 import { paths } from '../../config/paths';
@@ -38,6 +38,11 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const [customizerUsed, setCustomizerUsed] = useState(false);
   const loading = useLayoutLoading();
+  // The page under the start-up loader (which hides it for its first two seconds) is built after the frame, in a
+  // transition: React builds it in short slices between which the phone stays responsive, instead of one long task
+  // for the frame and the page together.
+  const [pageBuilt, setPageBuilt] = useState(false);
+  useEffect(() => startTransition(() => setPageBuilt(true)), []);
 
   const permanentSidebar = variant === 'sidebar' || variant === 'boxed';
   const toggleSidebar = () => {
@@ -79,9 +84,10 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
           }}
         >
           <LayoutLoader loading={loading} />
-          <AnimatedOutlet />
+          {pageBuilt ? <AnimatedOutlet /> : null}
         </Box>
-        <Footer />
+        {/* With the page, so that the page's arrival does not push it down the screen. */}
+        {pageBuilt ? <Footer /> : null}
       </Box>
       {customizerUsed ? (
         <Suspense fallback={null}>
