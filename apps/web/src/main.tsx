@@ -8,6 +8,7 @@ import { dismissBootShell, keepBootShell } from './lib/boot-shell';
 import { applyDocumentLanguage, initI18n } from './i18n';
 import { languageOf } from './i18n/languages';
 import { formatCount } from './lib/format';
+import { sessionStore } from './lib/session';
 import { themeOptions } from './stores/theme-options';
 
 const rootElement = document.getElementById('root');
@@ -19,9 +20,10 @@ keepQueryCache(queryClient, window.localStorage);
 
 const { language, rtlLayout } = themeOptions.get();
 applyDocumentLanguage(language, rtlLayout);
-// The first number formatter of a language loads its data (tens of milliseconds on a phone): made while the texts
-// and the first screen's code are on their way, not in the middle of the first screen's rendering.
-setTimeout(() => formatCount(0, languageOf(language).htmlLang), 0);
+// The first number formatter of a language loads its data (tens of milliseconds on a phone): for a signed-in agent,
+// whose first screen shows figures, made while the texts and that screen's code are on their way, not in the middle
+// of its rendering.
+if (sessionStore.get().user) setTimeout(() => formatCount(0, languageOf(language).htmlLang), 0);
 
 void initI18n(language).then((i18n) => {
   createRoot(rootElement).render(
