@@ -5,6 +5,8 @@ import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
 // work wherever the server mounts it. In dev and preview, `/api` goes to the local server.
+const AGENT_TEXTS =
+  /[\\/]i18n[\\/]locales[\\/](?:(?:money|identity|shop|payout|profile|inbox)[\\/])?(\w+)\.json$/;
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
 export default defineConfig({
@@ -24,6 +26,14 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'] },
             { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material/ },
+            // A language's texts for the agent (the shell's and the six areas src/i18n/resources.ts loads at start,
+            // CORE_AREAS) in one file per language instead of seven; the console's and dashboards' areas stay apart.
+            {
+              name: (id) => {
+                const language = AGENT_TEXTS.exec(id)?.[1];
+                return language ? `texts-${language}` : null;
+              },
+            },
           ],
         },
       },

@@ -33,6 +33,13 @@ const PATH_SOURCES = [
   'src/app/layouts/boxed-v2-layout.tsx',
   'src/features/auth/pages/login-page.tsx',
   'src/features/agent/pages/agent-main-page.tsx',
+];
+/**
+ * The Chinese texts it needs: the shell's and the agent's areas (CORE_AREAS), which the build puts in one script per
+ * language (`texts-<language>`, vite.config.ts).
+ */
+const PATH_TEXTS = 'texts-cn-';
+const CORE_TEXTS = [
   'src/i18n/locales/cn.json',
   ...CORE_AREAS.map((area) => `src/i18n/locales/${area}/cn.json`),
 ];
@@ -46,6 +53,7 @@ const NEVER_ON_PATH = [
   /tree-state|x-tree-view/,
   /locales\/(admin|adminAgents|adminCatalog|adminContent|adminReports|dashboards)\//,
   /locales\/(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)\.json/,
+  /texts-(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)-/,
 ];
 
 let outDir = '';
@@ -81,11 +89,24 @@ afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
+/** A text of a locale file that the build writes as it is (no quote or backslash to escape). */
+function firstText(value: unknown): string {
+  if (typeof value === 'string') return /^[^"'\\]{4,}$/.test(value) ? value : '';
+  for (const inner of Object.values(value as Record<string, unknown>)) {
+    const text = firstText(inner);
+    if (text) return text;
+  }
+  return '';
+}
+
 /** The entry and the path's sources with everything they import statically. */
 function agentPath(): ManifestChunk[] {
   const keys = new Set<string>();
   const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
-  const stack = [...entry, ...PATH_SOURCES];
+  const texts = Object.keys(manifest).filter((k) => manifest[k]?.file.includes(`/${PATH_TEXTS}`));
+  if (texts.length !== 1)
+    throw new Error(`${texts.length} scripts named ${PATH_TEXTS}* in the build manifest`);
+  const stack = [...entry, ...PATH_SOURCES, ...texts];
   while (stack.length > 0) {
     const key = stack.pop() as string;
     if (keys.has(key)) continue;
@@ -107,6 +128,17 @@ describe('the agent path’s JavaScript (bytes, not time)', () => {
     const kb = Math.round(gzip / 102.4) / 10;
     console.info(`agent path: ${files.length} scripts, ${kb} KB gzipped (budget ${BUDGET_KB} KB)`);
     expect(kb).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it('brings the agent’s Chinese texts in one script', () => {
+    const texts = agentPath().find((c) => c.file.includes(`/${PATH_TEXTS}`));
+    const built = readFileSync(path.join(outDir, texts?.file ?? ''), 'utf8');
+    for (const source of CORE_TEXTS) {
+      expect(manifest[source], `${source} has a script of its own`).toBeUndefined();
+      const text = firstText(JSON.parse(readFileSync(path.join(WEB, source), 'utf8')) as unknown);
+      expect(text, `${source} has no plain text to look for`).not.toBe('');
+      expect(built, `${source} is not in ${texts?.file}`).toContain(text);
+    }
   });
 
   it('carries no console, dashboard, tour, chart, tree view or second locale', () => {

@@ -19,7 +19,8 @@ import type shop from './locales/shop/cn.json';
  * each area's texts together and let work on different areas proceed without touching the same file.
  *
  * None is bundled (decision 022): the active locale's shell and agent areas are fetched at start, one locale at a
- * time; the operator console's and the dashboards' areas are fetched by their routes (`loadAreas`) before they show.
+ * time (the build puts them in one script per locale, decision 029); the operator console's and the dashboards' areas
+ * are fetched by their routes (`loadAreas`) before they show.
  */
 export const CORE_AREAS = ['money', 'identity', 'shop', 'payout', 'profile', 'inbox'] as const;
 /** Areas only the operator console uses. */
