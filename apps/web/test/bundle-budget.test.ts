@@ -15,7 +15,7 @@ import { CORE_AREAS } from '../src/i18n/resources';
  * Ceiling on the agent's path, gzipped KB. Issue 13's goal is 150 KB; this guard holds what decision 022 reached
  * (lower it as the path shrinks, never raise it without a decision).
  */
-const BUDGET_KB = 345;
+const BUDGET_KB = 335;
 
 const WEB = path.resolve(__dirname, '..');
 

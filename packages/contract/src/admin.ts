@@ -14,7 +14,7 @@ import {
 } from './common';
 import { ZWithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
-import { ZOperatorRight, ZOperatorRole } from './operators';
+import { ZOperator, ZOperatorRole } from './operators';
 
 function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
   def: CallDef<M, I, O>,
@@ -38,18 +38,6 @@ const ZIdString = z
   .string()
   .regex(/^\d{1,15}$/, 'id must be digits')
   .refine((value) => Number(value) > 0 && Number(value) <= Number.MAX_SAFE_INTEGER, 'id out of range');
-
-export const ZOperator = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  role: ZOperatorRole,
-  rights: z.array(ZOperatorRight),
-  twoFactorEnrolled: z.boolean(),
-  mustChangePassword: z.boolean(),
-  disabled: z.boolean(),
-  createdAt: ZIsoDate,
-});
-export type TOperator = z.infer<typeof ZOperator>;
 
 export const ZWithdrawalApproval = z.object({
   operatorId: z.number().int(),

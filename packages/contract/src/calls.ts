@@ -31,15 +31,10 @@ import {
   ZWithdrawalAccountType,
   ZWithdrawalStatus,
 } from './enums';
-import { adminCalls } from './admin';
-import { adminAgentCalls } from './admin-agents';
 import { dashboardCalls } from './dashboards';
 import { profileCalls } from './profile';
-import { adminContentCalls } from './admin-content';
 import { inboxCalls } from './inbox';
 import { payoutCalls } from './payout';
-import { adminReportCalls } from './admin-reports';
-import { adminCatalogCalls } from './admin-catalog';
 import { ZMoney, ZMoneyInput } from './money';
 import type { OperatorRight } from './operators';
 import {
@@ -220,7 +215,11 @@ const ZToken = (max: number) => ZText(max, { min: 1, trim: false });
 
 // ---- the call table (DESIGN section 3) ------------------------------------------------------
 
-export const calls = {
+/**
+ * Every call of the agents' and players' app (no operator's): what the web's API client reads at start. The console's
+ * calls are in `console-calls.ts`, and `all-calls.ts` holds the whole table (the server's routes, the docs).
+ */
+export const agentCalls = {
   tokenLogin: call({
     method: 'POST',
     path: 'agent/login/tokenLogin',
@@ -712,18 +711,8 @@ export const calls = {
       }),
     }),
   }),
-  ...adminCalls,
-  ...adminAgentCalls,
   ...dashboardCalls,
   ...profileCalls,
   ...inboxCalls,
-  ...adminContentCalls,
   ...payoutCalls,
-  ...adminReportCalls,
-  ...adminCatalogCalls,
 } as const;
-
-export type Calls = typeof calls;
-export type CallName = keyof Calls;
-export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
-export type CallData<N extends CallName> = z.infer<Calls[N]['data']>;

@@ -3,6 +3,8 @@ export * from './money';
 export * from './enums';
 export * from './common';
 export * from './calls';
+export * from './all-calls';
+export * from './console-calls';
 export * from './game';
 export * from './envelope';
 export * from './rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIsoDate } from './common';
 
 /**
  * Operators run the platform from the console (issue 11, decision 018). Each role holds a set of rights; every admin
@@ -38,3 +39,16 @@ export const hasRight = (role: OperatorRole, right: OperatorRight): boolean =>
 
 /** The header that carries an operator's session token (never the agent's XX-Token). */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+/** An operator as the console shows it (its session's, the operators' list); the web's session store keeps it. */
+export const ZOperator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: ZOperatorRole,
+  rights: z.array(ZOperatorRight),
+  twoFactorEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: ZIsoDate,
+});
+export type TOperator = z.infer<typeof ZOperator>;

@@ -149,6 +149,10 @@ export const payoutCalls = {
     input: z.object({ id: ZId }),
     data: ZPayoutAccountList,
   }),
+} as const;
+
+/** The console's call of this area (console-calls.ts): an operator reads a withdrawal's whole account number. */
+export const payoutConsoleCalls = {
   adminWithdrawalRevealAccount: call({
     method: 'POST',
     path: 'admin/withdrawals/revealAccount',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calls, ZAgentUser } from '../src';
+import { agentCalls, calls, consoleCalls, ZAgentUser } from '../src';
 
 /** The calls of the agents' client; the operator console's live under admin/ (decision 018). */
 const clientCalls = Object.values(calls).filter((c) => !c.path.startsWith('admin/'));
@@ -15,6 +15,15 @@ describe('the call table', () => {
         call.path === 'admin/auth/login' ? 'anyone' : 'operator',
       ]);
     expect(clientCalls.filter((c) => c.auth === 'operator')).toEqual([]);
+  });
+
+  it('splits into the agents’ table and the console’s, which the web loads with the console (decision 029)', () => {
+    const agentNames = Object.keys(agentCalls);
+    const consoleNames = Object.keys(consoleCalls);
+    expect(agentNames.filter((name) => name in consoleCalls)).toEqual([]);
+    expect([...agentNames, ...consoleNames].sort()).toEqual(Object.keys(calls).sort());
+    expect(Object.values(agentCalls).filter((c) => c.path.startsWith('admin/'))).toEqual([]);
+    expect(Object.values(consoleCalls).filter((c) => !c.path.startsWith('admin/'))).toEqual([]);
   });
 
   it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7), the payout accounts (4) and the recent transfer targets, each path once', () => {

@@ -1,5 +1,5 @@
-import { calls, ResponseCode, SESSION_EXPIRED_MSG, ZEnvelope } from '@promoter/contract';
-import type { CallData, CallInput, CallName } from '@promoter/contract';
+import { agentCalls, ResponseCode, SESSION_EXPIRED_MSG, ZEnvelope } from '@promoter/contract';
+import type { CallData, CallInput, CallName, Calls } from '@promoter/contract';
 import { HTTP_TIMEOUT_MS } from '../config/constants';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
@@ -77,12 +77,32 @@ function linkSignals(timeout: AbortController, outer: AbortSignal | undefined): 
   return () => outer.removeEventListener('abort', forward);
 }
 
+/**
+ * The console's calls are fetched with the console's first call: the agents' app never builds their schemas
+ * (decision 029).
+ */
+let consoleCalls: Promise<Partial<Record<CallName, Calls[CallName]>>> | undefined;
+
+async function callDef<N extends CallName>(name: N): Promise<Calls[N]> {
+  if (name in agentCalls) return agentCalls[name as keyof typeof agentCalls] as Calls[N];
+  consoleCalls ??= import('@promoter/contract/console-calls').then(
+    (m) => m.consoleCalls,
+    (error: unknown) => {
+      consoleCalls = undefined;
+      throw new NetworkError(`the console's calls did not load: ${(error as Error).message}`);
+    },
+  );
+  const def = (await consoleCalls)[name];
+  if (!def) throw new ContractError(`no call named ${name}`);
+  return def as Calls[N];
+}
+
 export async function request<N extends CallName>(
   name: N,
   input: CallInput<N>,
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
-  const def = calls[name];
+  const def = await callDef(name);
   const body: Record<string, unknown> = def.input.parse(input) as Record<string, unknown>;
   const isOperatorCall = def.auth === 'operator';
   const { token } = session.get();

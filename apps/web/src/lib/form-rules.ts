@@ -1,5 +1,5 @@
 import {
-  calls,
+  agentCalls,
   PASSWORD_MAX,
   PASSWORD_MIN,
   ZAgentId,
@@ -27,7 +27,7 @@ export function agentIdRule(t: TFunction): FieldRule {
 /** A password that is only checked against the stored one (sign-in, unlock, the old password). */
 export function passwordRequiredRule(t: TFunction): FieldRule {
   return {
-    schema: calls.loginById.input.shape.password,
+    schema: agentCalls.loginById.input.shape.password,
     required: t('identity.validation.passwordRequired'),
   };
 }

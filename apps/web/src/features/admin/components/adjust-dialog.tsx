@@ -8,7 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { calls, MONEY_INPUT_MAX_LENGTH, ZAdjustmentCurrency, ZAdjustmentDirection } from '@promoter/contract';
+import {
+  consoleCalls,
+  MONEY_INPUT_MAX_LENGTH,
+  ZAdjustmentCurrency,
+  ZAdjustmentDirection,
+} from '@promoter/contract';
 import type { TAdjustment } from '@promoter/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -77,7 +82,7 @@ export function AdjustDialog({
         reason: reasonRule(t),
       },
       (values) => {
-        const checked = calls.adminAdjustmentCreate.input.safeParse({
+        const checked = consoleCalls.adminAdjustmentCreate.input.safeParse({
           ownerType: owner.ownerType,
           ownerId: owner.ownerId,
           ...values,

@@ -1,4 +1,4 @@
-import { calls } from '@promoter/contract';
+import { consoleCalls } from '@promoter/contract';
 import type { TFunction } from 'i18next';
 import type { FieldRule } from '../../../lib/contract-resolver';
 
@@ -8,7 +8,7 @@ import type { FieldRule } from '../../../lib/contract-resolver';
  */
 export function reasonRule(t: TFunction): FieldRule {
   return {
-    schema: calls.adminAgentChangeLevel.input.shape.reason,
+    schema: consoleCalls.adminAgentChangeLevel.input.shape.reason,
     required: t('adminAgents.form.reasonRequired'),
     invalid: t('adminAgents.form.reasonInvalid'),
     blankIsEmpty: true,

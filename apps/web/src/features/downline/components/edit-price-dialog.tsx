@@ -8,7 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { calls } from '@promoter/contract';
+import { agentCalls } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -50,7 +50,7 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
     mode: 'onTouched',
     defaultValues: { price: child.price },
     resolver: contractResolver<{ price: string }>(
-      { price: { schema: calls.setPrice.input.shape.price, required: invalid, invalid } },
+      { price: { schema: agentCalls.setPrice.input.shape.price, required: invalid, invalid } },
       (values) => {
         const check = checkChildPrice(values.price, min, max);
         if (check.ok) return {};

@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { calls, fenToMoney, PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
+import { agentCalls, fenToMoney, PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -158,7 +158,7 @@ function ApplyForm({
     mode: 'onTouched',
     defaultValues: { amount: '', payoutAccountId: defaultAccount?.id ?? null },
     resolver: contractResolver<WithdrawForm>(
-      { amount: { schema: calls.withdraw.input.shape.amount, invalid: t('money.amount.moneyFormat') } },
+      { amount: { schema: agentCalls.withdraw.input.shape.amount, invalid: t('money.amount.moneyFormat') } },
       (values) => ({
         amount: amountProblem(values.amount),
         payoutAccountId:

@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { calls, fenToMoney } from '@promoter/contract';
+import { agentCalls, fenToMoney } from '@promoter/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +110,7 @@ function ExchangeCard() {
   const moneyFormat = t('money.amount.moneyFormat');
   // The contract's amount (withdrawExchange), then this agent's bounds: a balance to take it from, a diamond.
   const { control, handleSubmit, reset, isValid } = useAmountForm(
-    { schema: calls.withdrawExchange.input.shape.amount, invalid: moneyFormat },
+    { schema: agentCalls.withdrawExchange.input.shape.amount, invalid: moneyFormat },
     (typed) => {
       const fen = parseMoneyInput(typed);
       const exchanged = fen !== null && priceFen !== null ? quoteExchange(fen, priceFen) : null;

@@ -1,0 +1,19 @@
+import { adminCalls } from './admin';
+import { adminAgentCalls } from './admin-agents';
+import { adminCatalogCalls } from './admin-catalog';
+import { adminContentCalls } from './admin-content';
+import { adminReportCalls } from './admin-reports';
+import { payoutConsoleCalls } from './payout';
+
+/**
+ * The operator console's calls (`auth: 'operator'`, decision 018). Apart from the agents' table so that the web app
+ * builds their schemas only when the console loads (decision 029).
+ */
+export const consoleCalls = {
+  ...adminCalls,
+  ...adminAgentCalls,
+  ...adminContentCalls,
+  ...adminReportCalls,
+  ...adminCatalogCalls,
+  ...payoutConsoleCalls,
+} as const;
