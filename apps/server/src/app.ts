@@ -33,7 +33,7 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { smallAnswersPlugin } from './plugins/small-answers';
+import { API_COMPRESSION, smallAnswersPlugin } from './plugins/small-answers';
 import { inlineScriptHashes, webPlugin, webRootOf } from './plugins/web';
 
 declare module 'fastify' {
@@ -130,10 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // precompressed from the build (plugins/web.ts), which this leaves alone.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: API_COMPRESSION.threshold,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality } },
+    zlibOptions: { level: API_COMPRESSION.gzipLevel },
   });
   // Answers of 1 to 64 KB are compressed in one call before @fastify/compress sees them (decision 028).
   await app.register(smallAnswersPlugin);

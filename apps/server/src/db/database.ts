@@ -49,12 +49,10 @@ export function beginDatabase(
     onConnectionError?: (error: Error) => void;
   },
 ): { database: OpenedDatabase; ready: Promise<void> } {
-  if (config.database.kind === 'embedded' && !options.embedded)
-    throw new Error('the embedded database must be started first (beginEmbeddedPostgres)');
-  const url =
-    config.database.kind === 'url'
-      ? config.database.url
-      : embeddedUrl((options.embedded as EmbeddedStart).port, EMBEDDED_DATABASE_NAME);
+  let url: string;
+  if (config.database.kind === 'url') url = config.database.url;
+  else if (options.embedded) url = embeddedUrl(options.embedded.port, EMBEDDED_DATABASE_NAME);
+  else throw new Error('the embedded database must be started first (beginEmbeddedPostgres)');
   const pool = connect(url, { ...config.pool, onConnectionError: options.onConnectionError });
   let embedded: EmbeddedDatabase | undefined;
   const database: OpenedDatabase = {

@@ -2,8 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import zlib from 'node:zlib';
 
-/** Answers from this size up are compressed (as @fastify/compress's threshold). */
-const MIN_BYTES = 1024;
+/**
+ * The API's compression, here and for @fastify/compress (app.ts): answers from 1 KB up, brotli at a fast quality,
+ * else gzip.
+ */
+export const API_COMPRESSION = { threshold: 1024, brotliQuality: 4, gzipLevel: 6 } as const;
 /** Up to this size an answer is compressed at once on the event loop (about 40 µs for a bill page at brotli 4). */
 const MAX_BYTES = 64 * 1024;
 
@@ -23,11 +26,10 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
     if (name) q.set(name, Number.isFinite(value) ? value : 0);
   }
   const weightOf = (coding: Encoding) => q.get(coding) ?? q.get('*') ?? 0;
-  const best = (['br', 'gzip'] as const).reduce<Encoding | undefined>(
+  return (['br', 'gzip'] as const).reduce<Encoding | undefined>(
     (chosen, coding) => (weightOf(coding) > (chosen ? weightOf(chosen) : 0) ? coding : chosen),
     undefined,
   );
-  return best;
 }
 
 function compressible(reply: FastifyReply): boolean {
@@ -46,7 +48,7 @@ export const smallAnswersPlugin = fp(
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const size = Buffer.byteLength(payload);
-      if (size < MIN_BYTES || size > MAX_BYTES) return payload;
+      if (size < API_COMPRESSION.threshold || size > MAX_BYTES) return payload;
       if (reply.getHeader('content-encoding') || request.headers['x-no-compression'] !== undefined)
         return payload;
       if (!compressible(reply)) return payload;
@@ -56,11 +58,11 @@ export const smallAnswersPlugin = fp(
         encoding === 'br'
           ? zlib.brotliCompressSync(payload, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
               },
             })
-          : zlib.gzipSync(payload, { level: 6 });
+          : zlib.gzipSync(payload, { level: API_COMPRESSION.gzipLevel });
       const vary = reply.getHeader('vary');
       if (!vary) reply.header('vary', 'accept-encoding');
       else if (!/accept-encoding/i.test(String(vary)))

@@ -79,8 +79,8 @@ const statements = new Map<string, { statement: Prepared; params: Param[] }>();
  * page's rows newest first (one more than asked: whether another page follows) and, without a cursor, the count
  * (the account's kept count, or a filter's stopped at BILL_COUNT_CAP + 1), all in one round trip. Every walk is of
  * the composite index (account, time, id) or (account, type, time, id): the cursor's and the offset's start are row
- * comparisons the index seeks to, and the offset's walk reads only the index. One row comes back even when the page is empty (its entry columns null), so
- * the count and the cursor check always arrive.
+ * comparisons the index seeks to, and the offset's walk reads only the index. One row comes back even when the page
+ * is empty (its entry columns null), so the count and the cursor check always arrive.
  */
 function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   const key = Object.entries(shape)
