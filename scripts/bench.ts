@@ -1,6 +1,6 @@
 // `npm run bench` (issue 13, docs/BENCHMARKS.md): the product against its ceilings, side by side on this machine.
 // The product is the built server (apps/server/dist/main.js) in its own process on a real PostgreSQL (embedded, or
-// BENCH_DATABASE_URL on loopback); the load comes from another process (autocannon); the ceilings are pgbench on the
+// BENCH_DATABASE_URL on loopback); the load comes from another process (wrk, else autocannon); the ceilings are pgbench on the
 // fewest statements that do the same work, and a bare Fastify in a third process. Each scenario is warmed up, then
 // run REPEATS times in turn with its ceilings (the order alternating), and reported as median and range; the money
 // scenario is followed by the ledger's invariants. Then start times and the web's weight (Debian's Chromium).
@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as prettier from 'prettier';
+import { localPoolSize } from '../apps/server/src/config';
 import { connect, runMigrations } from '../apps/server/src/db/client';
 import {
   type EmbeddedDatabase,
@@ -307,6 +308,9 @@ interface Context {
   notes: string[];
 }
 
+/** The product's pool: BENCH_POOL_SIZE, else the server's default for a database on this machine (loopback). */
+const productPoolSize = () => Number(process.env.BENCH_POOL_SIZE ?? localPoolSize());
+
 const quiet = (c: Context): Tracked => ({ server: c.product.child.pid, postgres: c.postgresPid });
 const api = (c: Context, p: string) => `${c.product.origin}/api/${p}`;
 const withToken = (token: string) => ({ ...HEADERS, 'xx-token': token });
@@ -315,16 +319,19 @@ function productGet(c: Context, side: Side, paths: string[], tokens: string[]): 
   return {
     side,
     tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
-    once: async (seconds) => {
-      const result = await c.loader.run({
-        kind: 'get',
-        url: c.product.origin,
-        connections: side.connections,
-        durationSeconds: seconds,
-        headers: HEADERS,
-        paths,
-        tokens,
-      });
+    once: async (seconds, meter) => {
+      const result = await c.loader.run(
+        {
+          kind: 'get',
+          url: c.product.origin,
+          connections: side.connections,
+          durationSeconds: seconds,
+          headers: HEADERS,
+          paths,
+          tokens,
+        },
+        (pid) => meter.track('loader', pid),
+      );
       return fromLoad(result);
     },
   };
@@ -334,16 +341,19 @@ function bareGet(c: Context, side: Side, paths: string[], headers: Record<string
   return {
     side,
     tracked: () => ({ ceiling: c.bare.child.pid, loader: c.loader.pid }),
-    once: async (seconds) => {
-      const result = await c.loader.run({
-        kind: 'get',
-        url: c.bare.origin,
-        connections: side.connections,
-        durationSeconds: seconds,
-        headers,
-        paths,
-        tokens: [],
-      });
+    once: async (seconds, meter) => {
+      const result = await c.loader.run(
+        {
+          kind: 'get',
+          url: c.bare.origin,
+          connections: side.connections,
+          durationSeconds: seconds,
+          headers,
+          paths,
+          tokens: [],
+        },
+        (pid) => meter.track('loader', pid),
+      );
       return fromLoad(result);
     },
   };
@@ -414,16 +424,19 @@ async function rechargeMeasure(c: Context): Promise<{ measure: Measure; invarian
     {
       side: product,
       tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
-      once: async (seconds) => {
-        const result = await c.loader.run({
-          kind: 'recharge',
-          url: c.product.origin,
-          path: '/api/agent/index/recharge',
-          connections: product.connections,
-          durationSeconds: seconds,
-          headers: HEADERS,
-          agents: seeded.agents.map((a) => ({ token: a.token, players: a.players })),
-        });
+      once: async (seconds, meter) => {
+        const result = await c.loader.run(
+          {
+            kind: 'recharge',
+            url: c.product.origin,
+            path: '/api/agent/index/recharge',
+            connections: product.connections,
+            durationSeconds: seconds,
+            headers: HEADERS,
+            agents: seeded.agents.map((a) => ({ token: a.token, players: a.players })),
+          },
+          (pid) => meter.track('loader', pid),
+        );
         return fromLoad(result);
       },
     },
@@ -575,17 +588,20 @@ async function staticMeasure(c: Context): Promise<Measure | null> {
       {
         side: product,
         tracked: () => ({ server: c.product.child.pid, loader: c.loader.pid }),
-        once: async (seconds) =>
+        once: async (seconds, meter) =>
           fromLoad(
-            await c.loader.run({
-              kind: 'get',
-              url: c.product.origin,
-              connections: product.connections,
-              durationSeconds: seconds,
-              headers,
-              paths: [url],
-              tokens: [],
-            }),
+            await c.loader.run(
+              {
+                kind: 'get',
+                url: c.product.origin,
+                connections: product.connections,
+                durationSeconds: seconds,
+                headers,
+                paths: [url],
+                tokens: [],
+              },
+              (pid) => meter.track('loader', pid),
+            ),
           ),
       },
       bareGet(c, bare, [url], headers),
@@ -613,6 +629,8 @@ interface ApiPhase {
   serverMemory: { scenario: string; rssMb: number; peakMb: number }[];
   postgres: Awaited<ReturnType<typeof postgresInfo>>;
   seedSeconds: number;
+  /** The load generator that ran (wrk, or autocannon without it). */
+  loadGenerator: string;
 }
 
 /** The server's figures: a database seeded, the built server, the load generator and the bare ceilings. */
@@ -626,6 +644,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
     invariants: 'not checked',
     serverMemory: [],
     seedSeconds: 0,
+    loadGenerator: 'not started',
   };
   const begun = performance.now();
   const bench = connect(database.url, { max: 4, statementTimeoutMs: 0 });
@@ -646,6 +665,8 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
     const product = await startProduct(database.url);
     children.push(product.child);
     loader = startLoadGenerator();
+    phase.loadGenerator = loader.name;
+    log(`load generator: ${loader.name}`);
     // The bare Fastify answers the product's own getUser answer, as a constant.
     const sample = await apiCall(`${product.origin}/api/agent/user/getUser`, {
       headers: withToken(seeded.agents[0]?.token as string),
@@ -682,7 +703,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
       pgbench,
       // pgbench's clients beside the server's pool (20 by default), the bench's (4) and PostgreSQL's reserved.
       pgbenchClients: (wanted) => {
-        const room = maxConnections - Number(process.env.BENCH_POOL_SIZE ?? 20) - 4 - 5;
+        const room = maxConnections - productPoolSize() - 4 - 5;
         if (room < wanted)
           notes.push(
             `pgbench ran ${Math.max(1, room)} clients, not ${wanted}: max_connections is ${maxConnections}.`,
@@ -756,7 +777,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
       .output()
       .split('\n')
       .filter((line) => /"level":(50|60)/.test(line));
-    // autocannon ends a run by closing its connections, answers half-written included: the server logs those.
+    // A load generator ends a run by closing its connections, answers half-written included: the server logs those.
     const cutOff = serverErrors.filter((line) => /premature close/.test(line));
     const others = serverErrors.filter((line) => !/premature close/.test(line));
     if (cutOff.length)
@@ -841,11 +862,10 @@ async function main() {
   const settings: Record<string, string | number> = {
     build,
     'runs per side': `${REPEATS} of ${DURATION} s after a ${WARMUP} s warm-up, product and ceilings in turn (order alternating), the server and database left to finish their backlog between runs`,
-    'load generator':
-      'autocannon in its own process, keep-alive connections, `accept-encoding: gzip, deflate, br`, `x-lang: en`',
+    'load generator': `${api?.loadGenerator ?? 'none (no API measure)'} in its own process, keep-alive connections, \`accept-encoding: gzip, deflate, br\`, \`x-lang: en\``,
     connections: `recharge ${CONNECTIONS.recharge}, getUser ${CONNECTIONS.getUser}, bill ${CONNECTIONS.bill}, downline ${CONNECTIONS.downline}, static ${CONNECTIONS.static}`,
     data: `${SIZE.agents.toLocaleString('en')} agents x ${SIZE.playersPerAgent} bound players (recharge, getUser), one agent with ${SIZE.entries.toLocaleString('en')} entries (bill), a downline of ${SIZE.downline.toLocaleString('en')} (${SIZE.children} children), seeded in ${round(api?.seedSeconds ?? 0, 0)} s`,
-    server: `${SERVER}, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ?? '20 (default)'}, rate limits in memory`,
+    server: `${SERVER}, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ? `${productPoolSize()} (BENCH_POOL_SIZE)` : `${productPoolSize()} (the default for a database on this machine: 5 a core, at most 20)`}, rate limits in memory`,
     pgbench: pgbench
       ? `${pgbenchVersion(pgbench)}, -M prepared, -j ${CORES}, as many clients as the product's connections`
       : 'not found',

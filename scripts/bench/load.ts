@@ -1,8 +1,11 @@
-// The bench's side of the load generator: forks scripts/bench/load-worker.ts (its own process, so the load never
-// shares the server's CPU queue or event loop with the server) and sends it one job at a time.
+// The bench's side of the load generator, always a process of its own (the load never shares the server's CPU queue
+// or event loop): wrk when this machine has it (load-wrk.ts, a process per run, its client in C as pgbench's is),
+// else autocannon in scripts/bench/load-worker.ts, forked once and sent one job at a time. BENCH_LOAD=autocannon
+// chooses autocannon even where wrk is installed.
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findWrk, runWrk, wrkVersion } from './load-wrk';
 
 interface CommonJob {
   /** The server's origin, http://127.0.0.1:port. */
@@ -47,12 +50,33 @@ export interface LoadResult {
 }
 
 export interface LoadGenerator {
-  pid: number;
-  run(job: LoadJob): Promise<LoadResult>;
+  /** What makes the load, for the report: wrk and its version, or autocannon (and why not wrk). */
+  name: string;
+  /** The generator's process, when one process runs every job (autocannon's worker); wrk's come to `onStart`. */
+  pid: number | undefined;
+  /** Runs a job; `onStart` gets the pid of a process started for this job alone, whose CPU the run counts. */
+  run(job: LoadJob, onStart?: (pid: number) => void): Promise<LoadResult>;
   close(): Promise<void>;
 }
 
 export function startLoadGenerator(): LoadGenerator {
+  const wrk = process.env.BENCH_LOAD === 'autocannon' ? null : findWrk();
+  if (wrk) {
+    return {
+      name: `${wrkVersion(wrk)}, 2 threads, a Lua script per job`,
+      pid: undefined,
+      run: (job, onStart) => runWrk(wrk, job, onStart),
+      close: async () => undefined,
+    };
+  }
+  return startAutocannon(
+    process.env.BENCH_LOAD === 'autocannon'
+      ? 'autocannon (BENCH_LOAD=autocannon)'
+      : 'autocannon (wrk is not installed: apt-get install wrk)',
+  );
+}
+
+function startAutocannon(name: string): LoadGenerator {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child: ChildProcess = fork(path.join(here, 'load-worker.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -72,6 +96,7 @@ export function startLoadGenerator(): LoadGenerator {
     waiting.clear();
   });
   return {
+    name,
     pid: child.pid ?? -1,
     run(job) {
       const id = nextId++;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeKey } from './crypto/seal';
@@ -81,8 +82,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Connections of this instance's database pool. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** Connections of this instance's database pool (default: localPoolSize() for a database on this machine, else 20). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /** A statement running longer is cancelled (milliseconds; 0 = no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** A transaction left idle longer is ended and its locks released (milliseconds; 0 = no limit). */
@@ -107,6 +108,24 @@ function pem(value: string, name: string): string {
 }
 
 export class ConfigError extends Error {}
+
+/** The pool's size on a database server elsewhere, whose cores this machine cannot see. */
+const REMOTE_POOL_SIZE = 20;
+
+/**
+ * The pool's size on a database that shares this machine's cores, the embedded one or a DATABASE_URL on a loopback
+ * address or a Unix socket (decision 030): five connections a core, at most 20. More only queue PostgreSQL's
+ * backends for the same cores (reads slow down); fewer leave commits waiting on the WAL's flush without others to
+ * flush with (writes slow down).
+ */
+export const localPoolSize = (cores = os.availableParallelism()) => Math.min(REMOTE_POOL_SIZE, 5 * cores);
+
+/** Whether a PostgreSQL URL (a valid URL: the configuration checked it) names this machine: a loopback address or a Unix socket (`?host=/path`). */
+export function onThisMachine(url: string): boolean {
+  const parsed = new URL(url);
+  const host = (parsed.searchParams.get('host') ?? parsed.hostname).replace(/^\[|\]$/g, '');
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty value (`DATABASE_URL=` in an env file) means "not set".
@@ -211,7 +230,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: e.REDIS_URL,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
     pool: {
-      max: e.DATABASE_POOL_SIZE,
+      max:
+        e.DATABASE_POOL_SIZE ??
+        (embedded || onThisMachine(e.DATABASE_URL as string) ? localPoolSize() : REMOTE_POOL_SIZE),
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },

@@ -16,9 +16,12 @@ export interface ClientLink<Q extends Query = Query> {
 
 /** As URLSearchParams writes a value (application/x-www-form-urlencoded): a space is '+'. */
 const formEncode = (text: string) =>
-  encodeURIComponent(text)
-    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
+  // Ids and other plain words (every getUser answer's invite link) are their own encoding.
+  /^[\w.*-]*$/.test(text)
+    ? text
+    : encodeURIComponent(text)
+        .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+        .replace(/%20/g, '+');
 
 /** `path?query`, the values encoded as URLSearchParams does, undefined and empty ones left out. */
 export function withQuery(path: string, query: Query | undefined): string {

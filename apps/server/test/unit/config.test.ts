@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config';
+import { ConfigError, localPoolSize, onThisMachine, parseConfig } from '../../src/config';
 import { publicUrlOf } from '../../src/http/public-url';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'promoter-config-'));
@@ -14,6 +14,12 @@ const secrets = {
 };
 /** A real deployment's database, with its secrets. */
 const deployment = { DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production', ...secrets };
+/** What lets such a deployment start on the demo's providers. */
+const optIns = {
+  ALLOW_SANDBOX_PAYMENTS: 'true',
+  ALLOW_LOG_SMS: 'true',
+  PUBLIC_URL: 'https://promoter.example.com',
+};
 
 describe('configuration', () => {
   it('runs on the embedded database with safe defaults', () => {
@@ -128,6 +134,44 @@ describe('configuration', () => {
     );
     expect(await hostOf({ DATA_DIR: tempDir(), NODE_ENV: 'development' })).toBe('http://evil.example');
     expect(await hostOf({ DATA_DIR: tempDir(), ALLOW_HOST_HEADER_URLS: 'true' })).toBe('http://evil.example');
+
+    // Listening, the address is the port it listens on, asked of the system once and then kept.
+    const app = Fastify();
+    app.decorate('config', parseConfig({ DATA_DIR: tempDir(), PORT: '8123' }));
+    app.get('/where', async (request) => ({ url: publicUrlOf(request) }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = app.server.address() as { port: number };
+      for (let i = 0; i < 2; i++) {
+        const answer = (await (await fetch(`http://127.0.0.1:${port}/where`)).json()) as { url: string };
+        expect(answer.url).toBe(`http://localhost:${port}`);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sizes the pool to the cores of a database on this machine, 20 for one elsewhere, unless told', () => {
+    expect(localPoolSize(1)).toBe(5);
+    expect(localPoolSize(2)).toBe(10);
+    expect(localPoolSize(16)).toBe(20);
+    for (const local of [
+      'postgres://u@127.0.0.1/db',
+      'postgres://u@127.0.0.2:5433/db',
+      'postgres://u@localhost/db',
+      'postgres://u@[::1]/db',
+      'postgres://u@sockets/db?host=/var/run/postgresql',
+    ])
+      expect(onThisMachine(local), local).toBe(true);
+    for (const remote of ['postgres://u@db/x', 'postgres://u@10.0.0.5/x', 'postgres://u@[2001:db8::1]/x'])
+      expect(onThisMachine(remote), remote).toBe(false);
+    const here = localPoolSize();
+    expect(parseConfig({ DATA_DIR: tempDir() }).pool.max).toBe(here);
+    expect(parseConfig({ ...deployment, DATABASE_URL: 'postgres://u@127.0.0.1/x', ...optIns }).pool.max).toBe(
+      here,
+    );
+    expect(parseConfig({ ...deployment, ...optIns }).pool.max).toBe(20);
+    expect(parseConfig({ ...deployment, ...optIns, DATABASE_POOL_SIZE: '7' }).pool.max).toBe(7);
   });
 
   it('names every bad value', () => {
