@@ -664,7 +664,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
 
     const product = await startProduct(database.url);
     children.push(product.child);
-    loader = startLoadGenerator();
+    loader = startLoadGenerator(log);
     phase.loadGenerator = loader.name;
     log(`load generator: ${loader.name}`);
     // The bare Fastify answers the product's own getUser answer, as a constant.

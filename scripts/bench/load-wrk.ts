@@ -18,6 +18,27 @@ export function findWrk(): string | null {
   return found || null;
 }
 
+/**
+ * wrk, installed from Debian's packages when it is missing and this is root on a machine with apt-get (as .ci/run
+ * installs Chromium for the tests); null when it cannot be, and the bench falls back to autocannon.
+ */
+export function findOrInstallWrk(log: (line: string) => void): string | null {
+  const found = findWrk();
+  if (found || process.env.BENCH_WRK || process.getuid?.() !== 0) return found;
+  if (spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return null;
+  log('wrk is missing: apt-get install -y wrk');
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-q', 'wrk'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update', '-q'], { stdio: 'ignore' });
+    install();
+  }
+  return findWrk();
+}
+
 export function wrkVersion(binary: string): string {
   // wrk prints its usage (and version) and exits 1 when asked for it.
   const out = spawnSync(binary, ['--version'], { encoding: 'utf8' });

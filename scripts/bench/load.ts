@@ -1,11 +1,11 @@
 // The bench's side of the load generator, always a process of its own (the load never shares the server's CPU queue
-// or event loop): wrk when this machine has it (load-wrk.ts, a process per run, its client in C as pgbench's is),
-// else autocannon in scripts/bench/load-worker.ts, forked once and sent one job at a time. BENCH_LOAD=autocannon
-// chooses autocannon even where wrk is installed.
+// or event loop): wrk (load-wrk.ts, a process per run, its client in C as pgbench's is; installed from Debian's
+// packages when missing and this is root), else autocannon in scripts/bench/load-worker.ts, forked once and sent one
+// job at a time. BENCH_LOAD=autocannon chooses autocannon even where wrk is installed.
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findWrk, runWrk, wrkVersion } from './load-wrk';
+import { findOrInstallWrk, runWrk, wrkVersion } from './load-wrk';
 
 interface CommonJob {
   /** The server's origin, http://127.0.0.1:port. */
@@ -59,8 +59,8 @@ export interface LoadGenerator {
   close(): Promise<void>;
 }
 
-export function startLoadGenerator(): LoadGenerator {
-  const wrk = process.env.BENCH_LOAD === 'autocannon' ? null : findWrk();
+export function startLoadGenerator(log: (line: string) => void): LoadGenerator {
+  const wrk = process.env.BENCH_LOAD === 'autocannon' ? null : findOrInstallWrk(log);
   if (wrk) {
     return {
       name: `${wrkVersion(wrk)}, 2 threads, a Lua script per job`,
@@ -72,7 +72,7 @@ export function startLoadGenerator(): LoadGenerator {
   return startAutocannon(
     process.env.BENCH_LOAD === 'autocannon'
       ? 'autocannon (BENCH_LOAD=autocannon)'
-      : 'autocannon (wrk is not installed: apt-get install wrk)',
+      : 'autocannon (wrk is not installed and could not be: apt-get install wrk)',
   );
 }
 
