@@ -40,10 +40,14 @@ export function findOrInstallWrk(log: (line: string) => void): string | null {
 }
 
 export function wrkVersion(binary: string): string {
-  // wrk prints its usage (and version) and exits 1 when asked for it.
+  // wrk prints its version, then its usage, and exits 1 when asked for it.
   const out = spawnSync(binary, ['--version'], { encoding: 'utf8' });
-  return (out.stdout || out.stderr).split('\n')[0]?.trim() || 'wrk';
+  const first = (out.stdout || out.stderr).split('\n')[0] ?? '';
+  return first.replace(/\s+Copyright.*$/, '').trim() || 'wrk';
 }
+
+/** wrk's threads: one a core, two at most (the server and the database need the rest). */
+export const WRK_THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
 
 /** A Lua table of strings or numbers (JSON's string escapes are Lua's for what the bench sends: ASCII). */
 const luaList = (items: readonly (string | number)[]) =>
@@ -160,7 +164,7 @@ export async function runWrk(
   job: LoadJob,
   onStart?: (pid: number) => void,
 ): Promise<LoadResult> {
-  const threads = Math.max(1, Math.min(2, os.availableParallelism()));
+  const threads = WRK_THREADS;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-bench-wrk-'));
   const file = path.join(dir, 'job.lua');
   await fs.writeFile(file, script(job, threads, randomBytes(4).readUInt32LE()));

@@ -5,7 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findOrInstallWrk, runWrk, wrkVersion } from './load-wrk';
+import { findOrInstallWrk, runWrk, WRK_THREADS, wrkVersion } from './load-wrk';
 
 interface CommonJob {
   /** The server's origin, http://127.0.0.1:port. */
@@ -63,7 +63,7 @@ export function startLoadGenerator(log: (line: string) => void): LoadGenerator {
   const wrk = process.env.BENCH_LOAD === 'autocannon' ? null : findOrInstallWrk(log);
   if (wrk) {
     return {
-      name: `${wrkVersion(wrk)}, 2 threads, a Lua script per job`,
+      name: `${wrkVersion(wrk)}, ${WRK_THREADS} threads, a Lua script per job`,
       pid: undefined,
       run: (job, onStart) => runWrk(wrk, job, onStart),
       close: async () => undefined,
