@@ -82,7 +82,7 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Connections of this instance's database pool (default: localPoolSize() for a database on this machine, else 20). */
+  /** Connections of this instance's database pool (default: localPoolSize() on this machine's database, else 20). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /** A statement running longer is cancelled (milliseconds; 0 = no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
@@ -120,7 +120,10 @@ const REMOTE_POOL_SIZE = 20;
  */
 export const localPoolSize = (cores = os.availableParallelism()) => Math.min(REMOTE_POOL_SIZE, 5 * cores);
 
-/** Whether a PostgreSQL URL (a valid URL: the configuration checked it) names this machine: a loopback address or a Unix socket (`?host=/path`). */
+/**
+ * Whether a PostgreSQL URL (a valid URL: the configuration checked it) names this machine: a loopback address, or a
+ * Unix socket (`?host=/path`).
+ */
 export function onThisMachine(url: string): boolean {
   const parsed = new URL(url);
   const host = (parsed.searchParams.get('host') ?? parsed.hostname).replace(/^\[|\]$/g, '');
