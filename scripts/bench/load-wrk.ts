@@ -132,8 +132,10 @@ function request()
   -- A fresh random UUID (version 4) per request, as the app makes them: random keys land anywhere in the index.
   local id = string.format("%08x-%04x-4%03x-%04x-%04x%08x", math.random(0, 2^32 - 1), math.random(0, 65535),
     math.random(0, 4095), math.random(32768, 49151), math.random(0, 65535), math.random(0, 2^32 - 1))
-  local body = string.format('{"playerId":%d,"diamonds":%d,"requestId":"%s"}', list[(round % #list) + 1], 1 + (i % 100), id)
-  return wrk.format("POST", ${JSON.stringify(job.path)}, headersWith({ ["content-type"] = "application/json", ["xx-token"] = tokens[agent + 1] }), body)
+  local body = string.format('{"playerId":%d,"diamonds":%d,"requestId":"%s"}',
+    list[(round % #list) + 1], 1 + (i % 100), id)
+  local headers = headersWith({ ["content-type"] = "application/json", ["xx-token"] = tokens[agent + 1] })
+  return wrk.format("POST", ${JSON.stringify(job.path)}, headers, body)
 end
 `;
 }
