@@ -890,10 +890,11 @@ async function main() {
     notes,
   };
   await fs.mkdir(path.join(root, 'artifacts'), { recursive: true });
-  // A BENCH_ONLY run is a partial one: its figures go to a file of their own, never over the full run's results.
-  const partial = ONLY.size > 0;
+  // A BENCH_ONLY or a quick run is a partial one (some measures, or small data and 1 s runs): its figures go to a file
+  // of their own, never over the full run's results.
+  const partial = ONLY.size > 0 || QUICK;
   const written = partial
-    ? [`artifacts/bench-only-${[...ONLY].join('-')}.json`]
+    ? [ONLY.size > 0 ? `artifacts/bench-only-${[...ONLY].join('-')}.json` : 'artifacts/bench-quick.json']
     : ['artifacts/bench.json', 'docs/BENCHMARKS.md', 'docs/bench-ratios.svg'];
   await fs.writeFile(path.join(root, written[0] as string), `${JSON.stringify(report, null, 2)}\n`);
   if (!partial) {
@@ -908,7 +909,7 @@ async function main() {
     await fs.writeFile(
       path.join(root, 'docs/bench-ratios.svg'),
       chartSvg(
-        `npm run bench, ${date.slice(0, 10)}${QUICK ? ' (quick)' : ''}: ${machine.cpu}, ${machine.cores} cores`,
+        `npm run bench, ${date.slice(0, 10)}: ${machine.cpu}, ${machine.cores} cores`,
         ratioBars(measures, goals),
         goals,
       ),
