@@ -27,7 +27,7 @@ import {
 import { assertLedgerInvariants } from '../apps/server/test/money-invariants';
 import { chartSvg, ratioBars } from './bench/chart';
 import { apiCall, BROWSER_ENCODINGS, request } from './bench/http';
-import { type LoadGenerator, type LoadResult, startLoadGenerator } from './bench/load';
+import { type LoadGenerator, type LoadJob, type LoadResult, startLoadGenerator } from './bench/load';
 import { judge } from './bench/goals';
 import { localPostmaster, machineInfo, postgresInfo } from './bench/machine';
 import { findPgbench, GET_USER_SCRIPT, pgbenchVersion, RECHARGE_SCRIPT, runPgbench } from './bench/pgbench';
@@ -315,49 +315,55 @@ const quiet = (c: Context): Tracked => ({ server: c.product.child.pid, postgres:
 const api = (c: Context, p: string) => `${c.product.origin}/api/${p}`;
 const withToken = (token: string) => ({ ...HEADERS, 'xx-token': token });
 
-function productGet(c: Context, side: Side, paths: string[], tokens: string[]): Runner {
+/** One run of the load generator; a process started for this run alone (wrk's) is counted by the meter. */
+async function loadOnce(
+  c: Context,
+  meter: ReturnType<typeof cpuMeter>,
+  job: LoadJob,
+): Promise<Omit<Run, 'cpu'>> {
+  return fromLoad(await c.loader.run(job, (pid) => meter.track('loader', pid)));
+}
+
+/** GET requests at one origin, each path and session token in turn; `tracked` names the processes that answer. */
+function getRunner(
+  c: Context,
+  side: Side,
+  target: { origin: string; tracked: () => Tracked },
+  load: { paths: string[]; headers: Record<string, string>; tokens?: string[] },
+): Runner {
   return {
     side,
-    tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
-    once: async (seconds, meter) => {
-      const result = await c.loader.run(
-        {
-          kind: 'get',
-          url: c.product.origin,
-          connections: side.connections,
-          durationSeconds: seconds,
-          headers: HEADERS,
-          paths,
-          tokens,
-        },
-        (pid) => meter.track('loader', pid),
-      );
-      return fromLoad(result);
-    },
+    tracked: () => ({ ...target.tracked(), loader: c.loader.pid }),
+    once: (seconds, meter) =>
+      loadOnce(c, meter, {
+        kind: 'get',
+        url: target.origin,
+        connections: side.connections,
+        durationSeconds: seconds,
+        headers: load.headers,
+        paths: load.paths,
+        tokens: load.tokens ?? [],
+      }),
   };
 }
 
-function bareGet(c: Context, side: Side, paths: string[], headers: Record<string, string>): Runner {
-  return {
+/** The product's API, its server and database counted. */
+const productGet = (c: Context, side: Side, paths: string[], tokens: string[]): Runner =>
+  getRunner(
+    c,
     side,
-    tracked: () => ({ ceiling: c.bare.child.pid, loader: c.loader.pid }),
-    once: async (seconds, meter) => {
-      const result = await c.loader.run(
-        {
-          kind: 'get',
-          url: c.bare.origin,
-          connections: side.connections,
-          durationSeconds: seconds,
-          headers,
-          paths,
-          tokens: [],
-        },
-        (pid) => meter.track('loader', pid),
-      );
-      return fromLoad(result);
-    },
-  };
-}
+    { origin: c.product.origin, tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid }) },
+    { paths, headers: HEADERS, tokens },
+  );
+
+/** The bare Fastify ceiling. */
+const bareGet = (c: Context, side: Side, paths: string[], headers: Record<string, string>): Runner =>
+  getRunner(
+    c,
+    side,
+    { origin: c.bare.origin, tracked: () => ({ ceiling: c.bare.child.pid }) },
+    { paths, headers },
+  );
 
 function pgbenchSide(
   c: Context,
@@ -424,21 +430,16 @@ async function rechargeMeasure(c: Context): Promise<{ measure: Measure; invarian
     {
       side: product,
       tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
-      once: async (seconds, meter) => {
-        const result = await c.loader.run(
-          {
-            kind: 'recharge',
-            url: c.product.origin,
-            path: '/api/agent/index/recharge',
-            connections: product.connections,
-            durationSeconds: seconds,
-            headers: HEADERS,
-            agents: seeded.agents.map((a) => ({ token: a.token, players: a.players })),
-          },
-          (pid) => meter.track('loader', pid),
-        );
-        return fromLoad(result);
-      },
+      once: (seconds, meter) =>
+        loadOnce(c, meter, {
+          kind: 'recharge',
+          url: c.product.origin,
+          path: '/api/agent/index/recharge',
+          connections: product.connections,
+          durationSeconds: seconds,
+          headers: HEADERS,
+          agents: seeded.agents.map((a) => ({ token: a.token, players: a.players })),
+        }),
     },
   ];
   const ceilings: Side[] = [];
@@ -585,25 +586,13 @@ async function staticMeasure(c: Context): Promise<Measure | null> {
   await interleave(
     'static file',
     [
-      {
-        side: product,
-        tracked: () => ({ server: c.product.child.pid, loader: c.loader.pid }),
-        once: async (seconds, meter) =>
-          fromLoad(
-            await c.loader.run(
-              {
-                kind: 'get',
-                url: c.product.origin,
-                connections: product.connections,
-                durationSeconds: seconds,
-                headers,
-                paths: [url],
-                tokens: [],
-              },
-              (pid) => meter.track('loader', pid),
-            ),
-          ),
-      },
+      // The files alone: the product's server counted, its database left out.
+      getRunner(
+        c,
+        product,
+        { origin: c.product.origin, tracked: () => ({ server: c.product.child.pid }) },
+        { paths: [url], headers },
+      ),
       bareGet(c, bare, [url], headers),
     ],
     quiet(c),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { LoadJob, LoadResult } from './load';
 
 /** wrk on PATH (BENCH_WRK names another), or null. */
-export function findWrk(): string | null {
+function findWrk(): string | null {
   const named = process.env.BENCH_WRK;
   if (named) return existsSync(named) ? named : null;
   const found = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout?.trim();
