@@ -804,6 +804,8 @@ async function startPhase(
             agentLink,
             distDir: path.join(root, 'apps/web/dist'),
             screenshot: path.join(root, 'artifacts/bench-agent-main.png'),
+            // A quick run's two minutes have no room for Lighthouse; BENCH_LIGHTHOUSE_RUNS decides when set.
+            lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (QUICK ? 0 : 3)),
           });
         } catch (error) {
           notes.push(`The web was not measured: ${(error as Error).message.slice(0, 300)}`);

@@ -30,10 +30,7 @@ export async function measureWeb(options: {
   agentLink: string;
   distDir: string;
   screenshot: string;
-  /**
-   * Lighthouse runs per page (the median counts); 0 skips Lighthouse. By default BENCH_LIGHTHOUSE_RUNS, else 3, or 0
-   * in a quick run (its two minutes have no room for it).
-   */
+  /** Lighthouse runs per page (the median counts), 3 by default; 0 skips Lighthouse. */
   lighthouseRuns?: number;
 }): Promise<WebFigures> {
   // A profile of its own, the default context, so that Lighthouse over the debugging port sees the signed-in session.
@@ -108,9 +105,7 @@ export async function measureWeb(options: {
       });
     }
     const throttled = reachedMain ? await measureThrottledMain(context, origin) : null;
-    const runs =
-      options.lighthouseRuns ??
-      Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (process.env.BENCH_QUICK ? 1 : 3));
+    const runs = options.lighthouseRuns ?? 3;
     let lighthouse = lighthouseState();
     let lighthouseFigures: WebFigures['lighthouseFigures'] = null;
     if (runs > 0 && existsSync(path.resolve('node_modules/lighthouse'))) {
