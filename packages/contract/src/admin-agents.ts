@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAdminWithdrawal } from './admin';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import {
   ZAgentId,
   ZId,
@@ -16,12 +16,6 @@ import {
 } from './common';
 import { ZAgentLevel, ZAgentStatus, ZBillType, ZOrderStatus } from './enums';
 import { moneyToFen, ZMoney, ZMoneyInput } from './money';
-
-function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- shapes ------------------------------------------------------------------------------------------------------
 
@@ -166,7 +160,7 @@ const DIAMONDS_PATTERN = /^\d{1,8}$/;
 
 /** The console's agents, players and manual adjustments (issue 11, decision 018). */
 export const adminAgentCalls = {
-  adminAgentList: adminCall({
+  adminAgentList: defineCall({
     method: 'GET',
     path: 'admin/agents/list',
     auth: 'operator',
@@ -190,7 +184,7 @@ export const adminAgentCalls = {
     }),
     data: ZPage(ZAdminAgent),
   }),
-  adminAgentDetail: adminCall({
+  adminAgentDetail: defineCall({
     method: 'GET',
     path: 'admin/agents/detail',
     auth: 'operator',
@@ -213,7 +207,7 @@ export const adminAgentCalls = {
       activeSessions: z.number().int(),
     }),
   }),
-  adminAgentFreeze: adminCall({
+  adminAgentFreeze: defineCall({
     method: 'POST',
     path: 'admin/agents/freeze',
     auth: 'operator',
@@ -222,7 +216,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentUnfreeze: adminCall({
+  adminAgentUnfreeze: defineCall({
     method: 'POST',
     path: 'admin/agents/unfreeze',
     auth: 'operator',
@@ -231,7 +225,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentReviewRegistration: adminCall({
+  adminAgentReviewRegistration: defineCall({
     method: 'POST',
     path: 'admin/agents/reviewRegistration',
     auth: 'operator',
@@ -241,7 +235,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, approve: z.boolean(), reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentResetPassword: adminCall({
+  adminAgentResetPassword: defineCall({
     method: 'POST',
     path: 'admin/agents/resetPassword',
     auth: 'operator',
@@ -251,7 +245,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId }),
     data: z.object({ agentId: z.number().int(), password: z.string(), revokedSessions: z.number().int() }),
   }),
-  adminAgentLedger: adminCall({
+  adminAgentLedger: defineCall({
     method: 'GET',
     path: 'admin/agents/ledger',
     auth: 'operator',
@@ -268,7 +262,7 @@ export const adminAgentCalls = {
     /** `total` is exact up to the bill count cap; beyond it `totalIsLowerBound` is true. */
     data: ZPage(ZAdminLedgerEntry).extend({ totalIsLowerBound: z.boolean() }),
   }),
-  adminAgentSessions: adminCall({
+  adminAgentSessions: defineCall({
     method: 'GET',
     path: 'admin/agents/sessions',
     auth: 'operator',
@@ -277,7 +271,7 @@ export const adminAgentCalls = {
     input: ZPageQuery.extend({ agentId: ZAgentId }),
     data: ZPage(ZAdminAgentSession),
   }),
-  adminAgentRevokeSessions: adminCall({
+  adminAgentRevokeSessions: defineCall({
     method: 'POST',
     path: 'admin/agents/revokeSessions',
     auth: 'operator',
@@ -286,7 +280,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: z.object({ agentId: z.number().int(), revokedSessions: z.number().int() }),
   }),
-  adminAgentChangeLevel: adminCall({
+  adminAgentChangeLevel: defineCall({
     method: 'POST',
     path: 'admin/agents/changeLevel',
     auth: 'operator',
@@ -300,7 +294,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminAgentMovePreview: adminCall({
+  adminAgentMovePreview: defineCall({
     method: 'GET',
     path: 'admin/agents/movePreview',
     auth: 'operator',
@@ -326,7 +320,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminAgentMove: adminCall({
+  adminAgentMove: defineCall({
     method: 'POST',
     path: 'admin/agents/move',
     auth: 'operator',
@@ -346,7 +340,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminPlayerList: adminCall({
+  adminPlayerList: defineCall({
     method: 'GET',
     path: 'admin/players/list',
     auth: 'operator',
@@ -368,7 +362,7 @@ export const adminAgentCalls = {
     }),
     data: ZPage(ZAdminPlayer),
   }),
-  adminPlayerDetail: adminCall({
+  adminPlayerDetail: defineCall({
     method: 'GET',
     path: 'admin/players/detail',
     auth: 'operator',
@@ -382,7 +376,7 @@ export const adminAgentCalls = {
       lastUnbindReason: z.string().nullable(),
     }),
   }),
-  adminPlayerRecharges: adminCall({
+  adminPlayerRecharges: defineCall({
     method: 'GET',
     path: 'admin/players/recharges',
     auth: 'operator',
@@ -399,7 +393,7 @@ export const adminAgentCalls = {
       }),
     ),
   }),
-  adminPlayerUnbind: adminCall({
+  adminPlayerUnbind: defineCall({
     method: 'POST',
     path: 'admin/players/unbind',
     auth: 'operator',
@@ -409,7 +403,7 @@ export const adminAgentCalls = {
     input: z.object({ playerId: ZPlayerId, expectedAgentId: ZAgentId, reason: ZReason }),
     data: ZAdminPlayer,
   }),
-  adminAdjustmentCreate: adminCall({
+  adminAdjustmentCreate: defineCall({
     method: 'POST',
     path: 'admin/adjustments/create',
     auth: 'operator',
@@ -447,7 +441,7 @@ export const adminAgentCalls = {
       }),
     data: ZAdjustment,
   }),
-  adminAdjustmentApprove: adminCall({
+  adminAdjustmentApprove: defineCall({
     method: 'POST',
     path: 'admin/adjustments/approve',
     auth: 'operator',
@@ -456,7 +450,7 @@ export const adminAgentCalls = {
     input: z.object({ id: ZIdString }),
     data: ZAdjustment,
   }),
-  adminAdjustmentReject: adminCall({
+  adminAdjustmentReject: defineCall({
     method: 'POST',
     path: 'admin/adjustments/reject',
     auth: 'operator',
@@ -465,7 +459,7 @@ export const adminAgentCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdjustment,
   }),
-  adminAdjustmentList: adminCall({
+  adminAdjustmentList: defineCall({
     method: 'GET',
     path: 'admin/adjustments/list',
     auth: 'operator',

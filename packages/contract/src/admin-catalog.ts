@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import {
   hasControlCharacters,
   ZAgentId,
@@ -16,12 +16,6 @@ import {
 import { ZOrderStatus } from './enums';
 import { fenToMoney, moneyToFen, ZMoney } from './money';
 import { ZName, ZNameTranslations } from './translations';
-
-function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- the platform's settings: prices, rates, withdrawal rules, switches ------------------------------------------
 
@@ -408,7 +402,7 @@ export const ZOrderIdInput = ZText(64, { min: 1 });
  * settings or the catalog needs `operators.manage` (the owner's): they set the terms of every other role's work.
  */
 export const adminCatalogCalls = {
-  adminOptionsGet: adminCall({
+  adminOptionsGet: defineCall({
     method: 'GET',
     path: 'admin/options/get',
     auth: 'operator',
@@ -418,7 +412,7 @@ export const adminCatalogCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZOptionEntry) }),
   }),
-  adminOptionsUpdate: adminCall({
+  adminOptionsUpdate: defineCall({
     method: 'POST',
     path: 'admin/options/update',
     auth: 'operator',
@@ -428,7 +422,7 @@ export const adminCatalogCalls = {
     input: ZOptionUpdate,
     data: z.object({ list: z.array(ZOptionEntry), changed: z.array(ZEditableOptionKey) }),
   }),
-  adminOptionsHistory: adminCall({
+  adminOptionsHistory: defineCall({
     method: 'GET',
     path: 'admin/options/history',
     auth: 'operator',
@@ -437,7 +431,7 @@ export const adminCatalogCalls = {
     input: ZPageQuery.extend({ key: ZEditableOptionKey.optional() }),
     data: ZPage(ZOptionChange),
   }),
-  adminCategoryList: adminCall({
+  adminCategoryList: defineCall({
     method: 'GET',
     path: 'admin/categories/list',
     auth: 'operator',
@@ -446,7 +440,7 @@ export const adminCatalogCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZAdminCategory) }),
   }),
-  adminCategorySave: adminCall({
+  adminCategorySave: defineCall({
     method: 'POST',
     path: 'admin/categories/save',
     auth: 'operator',
@@ -460,7 +454,7 @@ export const adminCatalogCalls = {
       }),
     data: ZAdminCategory,
   }),
-  adminCategoryReorder: adminCall({
+  adminCategoryReorder: defineCall({
     method: 'POST',
     path: 'admin/categories/reorder',
     auth: 'operator',
@@ -469,7 +463,7 @@ export const adminCatalogCalls = {
     input: z.object({ ids: ZOrderedIds }),
     data: z.object({ list: z.array(ZAdminCategory) }),
   }),
-  adminCategoryDelete: adminCall({
+  adminCategoryDelete: defineCall({
     method: 'POST',
     path: 'admin/categories/delete',
     auth: 'operator',
@@ -478,7 +472,7 @@ export const adminCatalogCalls = {
     input: z.object({ id: ZId, revision: ZRevision }),
     data: z.object({ id: z.number().int() }),
   }),
-  adminGoodsList: adminCall({
+  adminGoodsList: defineCall({
     method: 'GET',
     path: 'admin/goods/list',
     auth: 'operator',
@@ -487,7 +481,7 @@ export const adminCatalogCalls = {
     input: z.object({ categoryId: ZId.optional() }),
     data: z.object({ list: z.array(ZAdminGoods) }),
   }),
-  adminGoodsSave: adminCall({
+  adminGoodsSave: defineCall({
     method: 'POST',
     path: 'admin/goods/save',
     auth: 'operator',
@@ -511,7 +505,7 @@ export const adminCatalogCalls = {
       }),
     data: ZAdminGoods,
   }),
-  adminGoodsSetActive: adminCall({
+  adminGoodsSetActive: defineCall({
     method: 'POST',
     path: 'admin/goods/setActive',
     auth: 'operator',
@@ -520,7 +514,7 @@ export const adminCatalogCalls = {
     input: z.object({ id: ZId, active: z.boolean() }),
     data: ZAdminGoods,
   }),
-  adminGoodsReorder: adminCall({
+  adminGoodsReorder: defineCall({
     method: 'POST',
     path: 'admin/goods/reorder',
     auth: 'operator',
@@ -529,7 +523,7 @@ export const adminCatalogCalls = {
     input: z.object({ categoryId: ZId, ids: ZOrderedIds }),
     data: z.object({ list: z.array(ZAdminGoods) }),
   }),
-  adminOrderList: adminCall({
+  adminOrderList: defineCall({
     method: 'GET',
     path: 'admin/orders/list',
     auth: 'operator',
@@ -550,7 +544,7 @@ export const adminCatalogCalls = {
     }),
     data: ZPage(ZAdminOrder),
   }),
-  adminOrderRelease: adminCall({
+  adminOrderRelease: defineCall({
     method: 'POST',
     path: 'admin/orders/release',
     auth: 'operator',
@@ -560,7 +554,7 @@ export const adminCatalogCalls = {
     input: z.object({ orderId: ZOrderIdInput, reason: ZText(500, { min: 1 }) }),
     data: ZAdminOrderDetail,
   }),
-  adminOrderDetail: adminCall({
+  adminOrderDetail: defineCall({
     method: 'GET',
     path: 'admin/orders/detail',
     auth: 'operator',

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import { ZEmpty, ZId, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery, ZText } from './common';
 import { ZAgentLevel } from './enums';
 import { type TranslationLocale, ZTranslations } from './translations';
-
-function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- texts the operator writes: articles and announcements (issue 11) ---------------------------------------------
 
@@ -145,7 +139,7 @@ export type TAdminAnnouncement = z.infer<typeof ZAdminAnnouncement>;
  * the owner: talking to agents is support's work; decision 018). Every write is audited with before and after.
  */
 export const adminContentCalls = {
-  adminArticleList: adminCall({
+  adminArticleList: defineCall({
     method: 'GET',
     path: 'admin/articles/list',
     auth: 'operator',
@@ -154,7 +148,7 @@ export const adminContentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZAdminArticleSummary) }),
   }),
-  adminArticleGet: adminCall({
+  adminArticleGet: defineCall({
     method: 'GET',
     path: 'admin/articles/get',
     auth: 'operator',
@@ -163,7 +157,7 @@ export const adminContentCalls = {
     input: z.object({ id: ZId }),
     data: ZAdminArticle,
   }),
-  adminArticleSave: adminCall({
+  adminArticleSave: defineCall({
     method: 'POST',
     path: 'admin/articles/save',
     auth: 'operator',
@@ -191,7 +185,7 @@ export const adminContentCalls = {
       }),
     data: ZAdminArticle,
   }),
-  adminAnnouncementList: adminCall({
+  adminAnnouncementList: defineCall({
     method: 'GET',
     path: 'admin/announcements/list',
     auth: 'operator',
@@ -204,7 +198,7 @@ export const adminContentCalls = {
     }),
     data: ZPage(ZAdminAnnouncement),
   }),
-  adminAnnouncementSave: adminCall({
+  adminAnnouncementSave: defineCall({
     method: 'POST',
     path: 'admin/announcements/save',
     auth: 'operator',
@@ -226,7 +220,7 @@ export const adminContentCalls = {
       }),
     data: ZAdminAnnouncement,
   }),
-  adminAnnouncementWithdraw: adminCall({
+  adminAnnouncementWithdraw: defineCall({
     method: 'POST',
     path: 'admin/announcements/withdraw',
     auth: 'operator',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
 import { adminCatalogCalls } from './admin-catalog';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import {
   DATE_INPUT_MAX_YEAR,
   DATE_INPUT_MIN_YEAR,
@@ -15,12 +15,6 @@ import {
 import { ZBillType } from './enums';
 import { ZMoney } from './money';
 import type { OperatorRight } from './operators';
-
-function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- the dashboard's period ----------------------------------------------------------------------------------------
 
@@ -296,7 +290,7 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
 
 /** The console's reports (issue 11): the dashboard's figures. */
 export const adminReportCalls = {
-  adminReportSummary: adminCall({
+  adminReportSummary: defineCall({
     method: 'GET',
     path: 'admin/reports/summary',
     auth: 'operator',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import {
   ZAgentId,
   ZEmpty,
@@ -15,12 +15,6 @@ import {
 import { ZWithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
 import { ZOperator, ZOperatorRole } from './operators';
-
-function adminCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- shapes ------------------------------------------------------------------------------------------------------
 
@@ -87,7 +81,7 @@ export type AdminAuditSort = z.infer<typeof ZAdminAuditSort>;
 
 /** The operator console's calls (issue 11): `auth: 'operator'`, the session in X-Operator-Token, one right each. */
 export const adminCalls = {
-  adminLogin: adminCall({
+  adminLogin: defineCall({
     method: 'POST',
     path: 'admin/auth/login',
     auth: 'anyone',
@@ -95,7 +89,7 @@ export const adminCalls = {
     input: z.object({ name: ZOperatorName, password: ZText(128, { min: 1, trim: false }), code: ZTotpCode }),
     data: z.object({ token: z.string(), expiresAt: ZIsoDate, operator: ZOperator }),
   }),
-  adminLogout: adminCall({
+  adminLogout: defineCall({
     method: 'POST',
     path: 'admin/auth/logout',
     auth: 'operator',
@@ -104,7 +98,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: ZEmpty,
   }),
-  adminMe: adminCall({
+  adminMe: defineCall({
     method: 'GET',
     path: 'admin/auth/me',
     auth: 'operator',
@@ -113,7 +107,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: ZOperator,
   }),
-  adminChangePassword: adminCall({
+  adminChangePassword: defineCall({
     method: 'POST',
     path: 'admin/auth/changePassword',
     auth: 'operator',
@@ -122,7 +116,7 @@ export const adminCalls = {
     input: z.object({ oldPassword: ZText(128, { min: 1, trim: false }), newPassword: ZOperatorPassword }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  adminOperatorList: adminCall({
+  adminOperatorList: defineCall({
     method: 'GET',
     path: 'admin/operators/list',
     auth: 'operator',
@@ -131,7 +125,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZOperator) }),
   }),
-  adminOperatorCreate: adminCall({
+  adminOperatorCreate: defineCall({
     method: 'POST',
     path: 'admin/operators/create',
     auth: 'operator',
@@ -140,7 +134,7 @@ export const adminCalls = {
     input: z.object({ name: ZOperatorName, role: ZOperatorRole }),
     data: z.object({ operator: ZOperator, password: z.string(), otpauthUri: z.string() }),
   }),
-  adminOperatorUpdate: adminCall({
+  adminOperatorUpdate: defineCall({
     method: 'POST',
     path: 'admin/operators/update',
     auth: 'operator',
@@ -153,7 +147,7 @@ export const adminCalls = {
     }),
     data: ZOperator,
   }),
-  adminOperatorRevokeSessions: adminCall({
+  adminOperatorRevokeSessions: defineCall({
     method: 'POST',
     path: 'admin/operators/revokeSessions',
     auth: 'operator',
@@ -162,7 +156,7 @@ export const adminCalls = {
     input: z.object({ id: ZId }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  adminWithdrawalList: adminCall({
+  adminWithdrawalList: defineCall({
     method: 'GET',
     path: 'admin/withdrawals/list',
     auth: 'operator',
@@ -181,7 +175,7 @@ export const adminCalls = {
     }),
     data: ZPage(ZAdminWithdrawal),
   }),
-  adminWithdrawalDetail: adminCall({
+  adminWithdrawalDetail: defineCall({
     method: 'GET',
     path: 'admin/withdrawals/detail',
     auth: 'operator',
@@ -211,7 +205,7 @@ export const adminCalls = {
       recentWithdrawals: z.array(ZAdminWithdrawal),
     }),
   }),
-  adminWithdrawalApprove: adminCall({
+  adminWithdrawalApprove: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/approve',
     auth: 'operator',
@@ -221,7 +215,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalReject: adminCall({
+  adminWithdrawalReject: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/reject',
     auth: 'operator',
@@ -230,7 +224,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalPay: adminCall({
+  adminWithdrawalPay: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/pay',
     auth: 'operator',
@@ -239,7 +233,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reference: ZText(200, { min: 1 }) }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalFail: adminCall({
+  adminWithdrawalFail: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/fail',
     auth: 'operator',
@@ -249,7 +243,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalBatchApprove: adminCall({
+  adminWithdrawalBatchApprove: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/batchApprove',
     auth: 'operator',
@@ -259,7 +253,7 @@ export const adminCalls = {
     input: z.object({ ids: ZBatchIds }),
     data: ZBatchResult,
   }),
-  adminWithdrawalBatchReject: adminCall({
+  adminWithdrawalBatchReject: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/batchReject',
     auth: 'operator',
@@ -268,7 +262,7 @@ export const adminCalls = {
     input: z.object({ ids: ZBatchIds, reason: ZReason }),
     data: ZBatchResult,
   }),
-  adminAuditList: adminCall({
+  adminAuditList: defineCall({
     method: 'GET',
     path: 'admin/audit/list',
     auth: 'operator',

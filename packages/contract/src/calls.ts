@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call-def';
 import {
   INT4_MAX,
   ZAgentId,
@@ -36,7 +37,6 @@ import { profileCalls } from './profile';
 import { inboxCalls } from './inbox';
 import { payoutCalls } from './payout';
 import { ZMoney, ZMoneyInput } from './money';
-import type { OperatorRight } from './operators';
 import {
   DOWNLINE_SEARCH_KEYWORD_MAX,
   ZCaptchaCode,
@@ -46,38 +46,6 @@ import {
   ZWithdrawalAccountText,
   ZWithdrawalBankName,
 } from './rules';
-
-/**
- * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent
- * (or any signed-in player, for `player`-flavoured calls such as bind, which refuse agents by rule); an operator of the
- * console (its own session in X-Operator-Token, holding the call's `right`).
- */
-export type CallAuth = 'anyone' | 'signedIn' | 'agent' | 'player' | 'operator';
-
-export interface CallDef<
-  M extends 'GET' | 'POST' = 'GET' | 'POST',
-  I extends z.ZodType = z.ZodType,
-  O extends z.ZodType = z.ZodType,
-> {
-  method: M;
-  path: string;
-  auth: CallAuth;
-  /** Body for POST, query string for GET. */
-  input: I;
-  /** The `data` of a successful envelope. */
-  data: O;
-  /** Calls of the shop carry the `uid` header, which must match the session's player. */
-  uidHeader?: boolean;
-  /** The right an `operator` call needs (operators.ts ROLE_RIGHTS). */
-  right?: OperatorRight;
-  summary: string;
-}
-
-function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- shared shapes of the calls -------------------------------------------------------------
 
@@ -220,7 +188,7 @@ const ZToken = (max: number) => ZText(max, { min: 1, trim: false });
  * calls are in `console-calls.ts`, and `all-calls.ts` holds the whole table (the server's routes, the docs).
  */
 export const agentCalls = {
-  tokenLogin: call({
+  tokenLogin: defineCall({
     method: 'POST',
     path: 'agent/login/tokenLogin',
     auth: 'anyone',
@@ -228,7 +196,7 @@ export const agentCalls = {
     input: z.object({ token: ZToken(200) }),
     data: ZLoginResult,
   }),
-  logout: call({
+  logout: defineCall({
     method: 'POST',
     path: 'agent/login/logout',
     auth: 'signedIn',
@@ -236,7 +204,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: ZEmpty,
   }),
-  checkUserType: call({
+  checkUserType: defineCall({
     method: 'POST',
     path: 'agent/login/checkUserType',
     auth: 'anyone',
@@ -244,7 +212,7 @@ export const agentCalls = {
     input: z.object({ playerId: ZPlayerId }),
     data: z.object({ exists: z.boolean(), isAgent: z.boolean() }),
   }),
-  loginByUnionId: call({
+  loginByUnionId: defineCall({
     method: 'POST',
     path: 'agent/login/loginByUnionId',
     auth: 'anyone',
@@ -252,7 +220,7 @@ export const agentCalls = {
     input: z.object({ unionId: ZToken(64), ticket: ZToken(2000) }),
     data: ZLoginResult,
   }),
-  loginById: call({
+  loginById: defineCall({
     method: 'POST',
     path: 'agent/login/loginById',
     auth: 'anyone',
@@ -260,7 +228,7 @@ export const agentCalls = {
     input: z.object({ agentId: ZAgentId, password: ZToken(128) }),
     data: ZLoginResult,
   }),
-  getPlayer: call({
+  getPlayer: defineCall({
     method: 'GET',
     path: 'agent/login/getPlayer',
     auth: 'signedIn',
@@ -273,7 +241,7 @@ export const agentCalls = {
       agentId: z.number().int().nullable(),
     }),
   }),
-  playerBindLogin: call({
+  playerBindLogin: defineCall({
     method: 'POST',
     path: 'agent/login/playerBindLogin',
     auth: 'anyone',
@@ -281,7 +249,7 @@ export const agentCalls = {
     input: z.object({ token: ZToken(200), agentId: ZAgentId }),
     data: ZLoginResult,
   }),
-  getCode: call({
+  getCode: defineCall({
     method: 'GET',
     path: 'agent/public/getCode',
     auth: 'anyone',
@@ -302,7 +270,7 @@ export const agentCalls = {
     }),
     data: z.object({ url: z.string() }),
   }),
-  getUnionId: call({
+  getUnionId: defineCall({
     method: 'POST',
     path: 'agent/public/getUnionId',
     auth: 'anyone',
@@ -311,7 +279,7 @@ export const agentCalls = {
     input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
-  agentCard: call({
+  agentCard: defineCall({
     method: 'GET',
     path: 'agent/public/agentCard',
     auth: 'anyone',
@@ -324,7 +292,7 @@ export const agentCalls = {
       level: ZAgentLevel,
     }),
   }),
-  bind: call({
+  bind: defineCall({
     method: 'POST',
     path: 'agent/public/bind',
     auth: 'player',
@@ -332,7 +300,7 @@ export const agentCalls = {
     input: z.object({ agentId: ZAgentId }),
     data: z.object({ player: ZPlayer }),
   }),
-  unbind: call({
+  unbind: defineCall({
     method: 'POST',
     path: 'agent/public/unbind',
     auth: 'player',
@@ -340,7 +308,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ player: ZPlayer }),
   }),
-  registerCaptcha: call({
+  registerCaptcha: defineCall({
     method: 'POST',
     path: 'agent/register/captcha',
     auth: 'anyone',
@@ -348,7 +316,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile }),
     data: z.object({ ttlSeconds: z.number().int() }),
   }),
-  validatePlayer: call({
+  validatePlayer: defineCall({
     method: 'POST',
     path: 'agent/register/validatePlayer',
     auth: 'anyone',
@@ -361,7 +329,7 @@ export const agentCalls = {
       isAgent: z.boolean(),
     }),
   }),
-  register: call({
+  register: defineCall({
     method: 'POST',
     path: 'agent/register/reg',
     auth: 'player',
@@ -375,7 +343,7 @@ export const agentCalls = {
     }),
     data: z.object({ token: z.string(), user: ZAgentUser }),
   }),
-  getUser: call({
+  getUser: defineCall({
     method: 'GET',
     path: 'agent/user/getUser',
     auth: 'agent',
@@ -383,7 +351,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: ZAgentUser,
   }),
-  bill: call({
+  bill: defineCall({
     method: 'GET',
     path: 'agent/user/bill',
     auth: 'agent',
@@ -416,7 +384,7 @@ export const agentCalls = {
       nextCursor: z.string().nullable().default(null),
     }),
   }),
-  billDetail: call({
+  billDetail: defineCall({
     method: 'GET',
     path: 'agent/user/billDetail',
     auth: 'agent',
@@ -424,7 +392,7 @@ export const agentCalls = {
     input: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be an entry id') }),
     data: ZBillEntry.extend({ reference: ZBillReference }),
   }),
-  recentBill: call({
+  recentBill: defineCall({
     method: 'GET',
     path: 'agent/user/recentBill',
     auth: 'agent',
@@ -432,7 +400,7 @@ export const agentCalls = {
     input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     data: z.object({ list: z.array(ZBillEntry) }),
   }),
-  withdrawLog: call({
+  withdrawLog: defineCall({
     method: 'GET',
     path: 'agent/user/withdrawLogPost',
     auth: 'agent',
@@ -440,7 +408,7 @@ export const agentCalls = {
     input: ZPageQuery.extend({ status: ZWithdrawalStatus.optional() }),
     data: ZPage(ZWithdrawal),
   }),
-  withdraw: call({
+  withdraw: defineCall({
     method: 'POST',
     path: 'agent/user/withdrawPostByUser',
     auth: 'agent',
@@ -479,7 +447,7 @@ export const agentCalls = {
       ),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
   }),
-  withdrawExchange: call({
+  withdrawExchange: defineCall({
     method: 'POST',
     path: 'agent/user/withdrawExchange',
     auth: 'agent',
@@ -487,7 +455,7 @@ export const agentCalls = {
     input: z.object({ amount: ZMoneyInput, requestId: ZRequestId }),
     data: z.object({ diamondsAdded: z.number().int(), balance: ZMoney, diamonds: z.number().int() }),
   }),
-  recentUser: call({
+  recentUser: defineCall({
     method: 'GET',
     path: 'agent/user/recentUser',
     auth: 'agent',
@@ -495,7 +463,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZRecentPlayer) }),
   }),
-  children: call({
+  children: defineCall({
     method: 'GET',
     path: 'agent/user/children',
     auth: 'agent',
@@ -508,7 +476,7 @@ export const agentCalls = {
     }),
     data: ZPage(ZChildAgent),
   }),
-  tree: call({
+  tree: defineCall({
     method: 'GET',
     path: 'agent/user/tree',
     auth: 'agent',
@@ -517,7 +485,7 @@ export const agentCalls = {
     input: z.object({ parentId: ZAgentId.optional() }),
     data: z.object({ root: ZTreeNode }),
   }),
-  setPrice: call({
+  setPrice: defineCall({
     method: 'POST',
     path: 'agent/user/price',
     auth: 'agent',
@@ -525,7 +493,7 @@ export const agentCalls = {
     input: z.object({ childId: ZAgentId, price: ZMoneyInput }),
     data: z.object({ childId: z.number().int(), price: ZMoney }),
   }),
-  transferAgent: call({
+  transferAgent: defineCall({
     method: 'POST',
     path: 'agent/user/transferAgent',
     auth: 'agent',
@@ -538,7 +506,7 @@ export const agentCalls = {
     /** `diamonds`: the sender's stock after the transfer. */
     data: z.object({ diamonds: z.number().int(), transferId: z.string() }),
   }),
-  recentTransfers: call({
+  recentTransfers: defineCall({
     method: 'GET',
     path: 'agent/user/recentTransfers',
     auth: 'agent',
@@ -550,7 +518,7 @@ export const agentCalls = {
     input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
     data: z.object({ list: z.array(ZRecentTransfer) }),
   }),
-  setChildAgent: call({
+  setChildAgent: defineCall({
     method: 'POST',
     path: 'agent/user/setChildAgent',
     auth: 'agent',
@@ -558,7 +526,7 @@ export const agentCalls = {
     input: z.object({ playerId: ZPlayerId, level: ZAgentLevel }),
     data: z.object({ child: ZChildAgent }),
   }),
-  searchUser: call({
+  searchUser: defineCall({
     method: 'GET',
     path: 'agent/index/searchUser',
     auth: 'agent',
@@ -566,7 +534,7 @@ export const agentCalls = {
     input: z.object({ keyword: ZText(32, { min: 1 }) }),
     data: z.object({ list: z.array(ZPlayerSummary) }),
   }),
-  recharge: call({
+  recharge: defineCall({
     method: 'POST',
     path: 'agent/index/recharge',
     auth: 'agent',
@@ -579,7 +547,7 @@ export const agentCalls = {
     /** `diamonds`: the agent's stock after the recharge. */
     data: z.object({ rechargeId: z.string(), diamonds: z.number().int(), player: ZPlayerSummary }),
   }),
-  readArticle: call({
+  readArticle: defineCall({
     method: 'POST',
     path: 'portal/articles/read',
     auth: 'anyone',
@@ -592,7 +560,7 @@ export const agentCalls = {
       }),
     data: ZArticle,
   }),
-  getCaptcha: call({
+  getCaptcha: defineCall({
     method: 'POST',
     path: 'user/public/getCaptcha',
     auth: 'anyone',
@@ -600,7 +568,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, purpose: ZCaptchaPurpose }),
     data: z.object({ ttlSeconds: z.number().int() }),
   }),
-  getUserByMobile: call({
+  getUserByMobile: defineCall({
     method: 'POST',
     path: 'user/public/getUserByMobile',
     auth: 'signedIn',
@@ -613,7 +581,7 @@ export const agentCalls = {
       isAgent: z.boolean(),
     }),
   }),
-  telVerify: call({
+  telVerify: defineCall({
     method: 'POST',
     path: 'user/public/telvertify',
     auth: 'signedIn',
@@ -621,7 +589,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, code: ZCaptchaCode }),
     data: z.object({ mobile: z.string() }),
   }),
-  getOptionsByKey: call({
+  getOptionsByKey: defineCall({
     method: 'POST',
     path: 'system/version/getOptionsByKey',
     auth: 'anyone',
@@ -630,7 +598,7 @@ export const agentCalls = {
     data: z.object({ key: z.string(), value: z.string() }),
   }),
   // ---- beyond the seed's table: passwords (issue: identity and onboarding) ----
-  changePassword: call({
+  changePassword: defineCall({
     method: 'POST',
     path: 'agent/user/changePassword',
     auth: 'agent',
@@ -638,7 +606,7 @@ export const agentCalls = {
     input: z.object({ oldPassword: ZToken(128), newPassword: ZPassword }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  resetPassword: call({
+  resetPassword: defineCall({
     method: 'POST',
     path: 'agent/public/resetPassword',
     auth: 'anyone',
@@ -647,7 +615,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, captcha: ZCaptchaCode, newPassword: ZPassword }),
     data: z.object({ agentId: z.number().int() }),
   }),
-  shopCategories: call({
+  shopCategories: defineCall({
     method: 'POST',
     path: 'shop/goods/categories',
     auth: 'signedIn',
@@ -656,7 +624,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZGoodsCategory) }),
   }),
-  buyGoods: call({
+  buyGoods: defineCall({
     method: 'POST',
     path: 'shop/goods/buyGoods',
     auth: 'signedIn',
@@ -681,7 +649,7 @@ export const agentCalls = {
       wechatPay: ZWechatPayBridge.optional(),
     }),
   }),
-  wechatPayer: call({
+  wechatPayer: defineCall({
     method: 'POST',
     path: 'shop/pay/wechatPayer',
     auth: 'signedIn',
@@ -691,7 +659,7 @@ export const agentCalls = {
     input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: ZEmpty,
   }),
-  orderQuery: call({
+  orderQuery: defineCall({
     method: 'POST',
     path: 'shop/order/orderquery',
     auth: 'signedIn',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import {
   DATE_INPUT_MAX_YEAR,
   DATE_INPUT_MIN_YEAR,
@@ -16,12 +16,6 @@ import { ZMoney } from './money';
  * The six dashboards of the agent's layouts (issue 12, decision 020): one call each, computed on the server from the
  * ledger, the orders and the downline of the signed-in agent, over a period of whole days in the platform's time zone.
  */
-
-function dashboardCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 // ---- the period ---------------------------------------------------------------------------------------------------
 
@@ -321,7 +315,7 @@ export type TDashboardAnnouncement = z.infer<typeof ZDashboardAnnouncement>;
 // ---- calls -------------------------------------------------------------------------------------------------------
 
 export const dashboardCalls = {
-  dashboardEcommerce: dashboardCall({
+  dashboardEcommerce: defineCall({
     method: 'GET',
     path: 'agent/dashboard/ecommerce',
     auth: 'agent',
@@ -330,7 +324,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZSalesDashboard,
   }),
-  dashboardWebAnalytics: dashboardCall({
+  dashboardWebAnalytics: defineCall({
     method: 'GET',
     path: 'agent/dashboard/webAnalytics',
     auth: 'agent',
@@ -338,7 +332,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZInviteDashboard,
   }),
-  dashboardAgency: dashboardCall({
+  dashboardAgency: defineCall({
     method: 'GET',
     path: 'agent/dashboard/agency',
     auth: 'agent',
@@ -347,7 +341,7 @@ export const dashboardCalls = {
     input: z.object({ ...periodShape, rankBy: ZTeamRanking.default('profit') }).superRefine(periodIsValid),
     data: ZTeamDashboard,
   }),
-  dashboardSaas: dashboardCall({
+  dashboardSaas: defineCall({
     method: 'GET',
     path: 'agent/dashboard/saas',
     auth: 'agent',
@@ -356,7 +350,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZPlanDashboard,
   }),
-  dashboardMagazine: dashboardCall({
+  dashboardMagazine: defineCall({
     method: 'GET',
     path: 'agent/dashboard/magazine',
     auth: 'agent',
@@ -364,7 +358,7 @@ export const dashboardCalls = {
     input: ZPageQuery,
     data: ZPage(ZDashboardArticle),
   }),
-  dashboardNews: dashboardCall({
+  dashboardNews: defineCall({
     method: 'GET',
     path: 'agent/dashboard/news',
     auth: 'agent',
@@ -373,7 +367,7 @@ export const dashboardCalls = {
     input: ZPageQuery,
     data: ZPage(ZDashboardAnnouncement),
   }),
-  inviteOpen: dashboardCall({
+  inviteOpen: defineCall({
     method: 'POST',
     path: 'agent/public/inviteOpen',
     auth: 'anyone',

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import { ZEmpty, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery } from './common';
-
-function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
 
 /**
  * What happens to an agent, kept for its inbox (issue 12): each kind is written in the transaction of its event, with
@@ -62,7 +56,7 @@ const ZUnread = z.object({
 });
 
 export const inboxCalls = {
-  notificationList: call({
+  notificationList: defineCall({
     method: 'GET',
     path: 'agent/notice/list',
     auth: 'agent',
@@ -71,7 +65,7 @@ export const inboxCalls = {
     input: ZPageQuery,
     data: ZPage(ZInboxItem).extend({ totalIsLowerBound: z.boolean() }),
   }),
-  notificationUnreadCount: call({
+  notificationUnreadCount: defineCall({
     method: 'GET',
     path: 'agent/notice/unreadCount',
     auth: 'agent',
@@ -80,7 +74,7 @@ export const inboxCalls = {
     input: ZEmpty,
     data: ZUnread,
   }),
-  notificationMarkRead: call({
+  notificationMarkRead: defineCall({
     method: 'POST',
     path: 'agent/notice/markRead',
     auth: 'agent',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import { MOBILE_PATTERN, ZEmpty, ZId, ZIsoDate } from './common';
 import { type WithdrawalAccountType, ZWithdrawalAccountType } from './enums';
 import { ZWithdrawalAccountText, ZWithdrawalBankName } from './rules';
@@ -108,16 +108,10 @@ const ZWithdrawalIdString = z
   .regex(/^\d{1,15}$/, 'id must be digits')
   .refine((value) => Number(value) > 0 && Number(value) <= Number.MAX_SAFE_INTEGER, 'id out of range');
 
-function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
-
 const ZPayoutAccountList = z.object({ list: z.array(ZPayoutAccount) });
 
 export const payoutCalls = {
-  payoutAccountList: call({
+  payoutAccountList: defineCall({
     method: 'GET',
     path: 'agent/payout/list',
     auth: 'agent',
@@ -125,7 +119,7 @@ export const payoutCalls = {
     input: ZEmpty,
     data: ZPayoutAccountList,
   }),
-  payoutAccountAdd: call({
+  payoutAccountAdd: defineCall({
     method: 'POST',
     path: 'agent/payout/add',
     auth: 'agent',
@@ -133,7 +127,7 @@ export const payoutCalls = {
     input: ZPayoutAccountInput,
     data: z.object({ account: ZPayoutAccount }),
   }),
-  payoutAccountDelete: call({
+  payoutAccountDelete: defineCall({
     method: 'POST',
     path: 'agent/payout/delete',
     auth: 'agent',
@@ -141,7 +135,7 @@ export const payoutCalls = {
     input: z.object({ id: ZId }),
     data: ZPayoutAccountList,
   }),
-  payoutAccountSetDefault: call({
+  payoutAccountSetDefault: defineCall({
     method: 'POST',
     path: 'agent/payout/setDefault',
     auth: 'agent',
@@ -153,7 +147,7 @@ export const payoutCalls = {
 
 /** The console's call of this area (console-calls.ts): an operator reads a withdrawal's whole account number. */
 export const payoutConsoleCalls = {
-  adminWithdrawalRevealAccount: call({
+  adminWithdrawalRevealAccount: defineCall({
     method: 'POST',
     path: 'admin/withdrawals/revealAccount',
     auth: 'operator',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallDef } from './calls';
+import { defineCall } from './call-def';
 import { ZEmpty, ZInt, ZIsoDate, ZPage, ZPageQuery, ZText } from './common';
 import { ZAgentLevel } from './enums';
 
@@ -87,14 +87,8 @@ export const ZBoundPlayer = z.object({
 });
 export type TBoundPlayer = z.infer<typeof ZBoundPlayer>;
 
-function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
-  def: CallDef<M, I, O>,
-): CallDef<M, I, O> {
-  return def;
-}
-
 export const profileCalls = {
-  agentProfile: call({
+  agentProfile: defineCall({
     method: 'GET',
     path: 'agent/user/profile',
     auth: 'agent',
@@ -103,7 +97,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: ZAgentProfile,
   }),
-  sessionList: call({
+  sessionList: defineCall({
     method: 'GET',
     path: 'agent/user/sessions',
     auth: 'agent',
@@ -111,7 +105,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZSignedInSession), total: z.number().int() }),
   }),
-  endOtherSessions: call({
+  endOtherSessions: defineCall({
     method: 'POST',
     path: 'agent/user/endOtherSessions',
     auth: 'agent',
@@ -120,7 +114,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  boundPlayers: call({
+  boundPlayers: defineCall({
     method: 'GET',
     path: 'agent/user/players',
     auth: 'agent',
