@@ -20,6 +20,9 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
     });
     try {
+      // Starting a page's scripts (a <link rel=modulepreload> for each, tens for a layout and its page) is a task of
+      // its own: on a phone it is not added to the task that runs the app's entry (decision 031).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const module = await Promise.race([load(), timeout]);
       return { Component: pick(module) };
     } finally {
