@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAdminWithdrawal } from './admin';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   ZAgentId,
   ZId,
@@ -160,7 +160,7 @@ const DIAMONDS_PATTERN = /^\d{1,8}$/;
 
 /** The console's agents, players and manual adjustments (issue 11, decision 018). */
 export const adminAgentCalls = {
-  adminAgentList: defineCall({
+  adminAgentList: call({
     method: 'GET',
     path: 'admin/agents/list',
     auth: 'operator',
@@ -184,7 +184,7 @@ export const adminAgentCalls = {
     }),
     data: ZPage(ZAdminAgent),
   }),
-  adminAgentDetail: defineCall({
+  adminAgentDetail: call({
     method: 'GET',
     path: 'admin/agents/detail',
     auth: 'operator',
@@ -207,7 +207,7 @@ export const adminAgentCalls = {
       activeSessions: z.number().int(),
     }),
   }),
-  adminAgentFreeze: defineCall({
+  adminAgentFreeze: call({
     method: 'POST',
     path: 'admin/agents/freeze',
     auth: 'operator',
@@ -216,7 +216,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentUnfreeze: defineCall({
+  adminAgentUnfreeze: call({
     method: 'POST',
     path: 'admin/agents/unfreeze',
     auth: 'operator',
@@ -225,7 +225,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentReviewRegistration: defineCall({
+  adminAgentReviewRegistration: call({
     method: 'POST',
     path: 'admin/agents/reviewRegistration',
     auth: 'operator',
@@ -235,7 +235,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, approve: z.boolean(), reason: ZReason }),
     data: ZAdminAgent,
   }),
-  adminAgentResetPassword: defineCall({
+  adminAgentResetPassword: call({
     method: 'POST',
     path: 'admin/agents/resetPassword',
     auth: 'operator',
@@ -245,7 +245,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId }),
     data: z.object({ agentId: z.number().int(), password: z.string(), revokedSessions: z.number().int() }),
   }),
-  adminAgentLedger: defineCall({
+  adminAgentLedger: call({
     method: 'GET',
     path: 'admin/agents/ledger',
     auth: 'operator',
@@ -262,7 +262,7 @@ export const adminAgentCalls = {
     /** `total` is exact up to the bill count cap; beyond it `totalIsLowerBound` is true. */
     data: ZPage(ZAdminLedgerEntry).extend({ totalIsLowerBound: z.boolean() }),
   }),
-  adminAgentSessions: defineCall({
+  adminAgentSessions: call({
     method: 'GET',
     path: 'admin/agents/sessions',
     auth: 'operator',
@@ -271,7 +271,7 @@ export const adminAgentCalls = {
     input: ZPageQuery.extend({ agentId: ZAgentId }),
     data: ZPage(ZAdminAgentSession),
   }),
-  adminAgentRevokeSessions: defineCall({
+  adminAgentRevokeSessions: call({
     method: 'POST',
     path: 'admin/agents/revokeSessions',
     auth: 'operator',
@@ -280,7 +280,7 @@ export const adminAgentCalls = {
     input: z.object({ agentId: ZAgentId, reason: ZReason }),
     data: z.object({ agentId: z.number().int(), revokedSessions: z.number().int() }),
   }),
-  adminAgentChangeLevel: defineCall({
+  adminAgentChangeLevel: call({
     method: 'POST',
     path: 'admin/agents/changeLevel',
     auth: 'operator',
@@ -294,7 +294,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminAgentMovePreview: defineCall({
+  adminAgentMovePreview: call({
     method: 'GET',
     path: 'admin/agents/movePreview',
     auth: 'operator',
@@ -320,7 +320,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminAgentMove: defineCall({
+  adminAgentMove: call({
     method: 'POST',
     path: 'admin/agents/move',
     auth: 'operator',
@@ -340,7 +340,7 @@ export const adminAgentCalls = {
       pricesCleared: z.array(z.number().int()),
     }),
   }),
-  adminPlayerList: defineCall({
+  adminPlayerList: call({
     method: 'GET',
     path: 'admin/players/list',
     auth: 'operator',
@@ -362,7 +362,7 @@ export const adminAgentCalls = {
     }),
     data: ZPage(ZAdminPlayer),
   }),
-  adminPlayerDetail: defineCall({
+  adminPlayerDetail: call({
     method: 'GET',
     path: 'admin/players/detail',
     auth: 'operator',
@@ -376,7 +376,7 @@ export const adminAgentCalls = {
       lastUnbindReason: z.string().nullable(),
     }),
   }),
-  adminPlayerRecharges: defineCall({
+  adminPlayerRecharges: call({
     method: 'GET',
     path: 'admin/players/recharges',
     auth: 'operator',
@@ -393,7 +393,7 @@ export const adminAgentCalls = {
       }),
     ),
   }),
-  adminPlayerUnbind: defineCall({
+  adminPlayerUnbind: call({
     method: 'POST',
     path: 'admin/players/unbind',
     auth: 'operator',
@@ -403,7 +403,7 @@ export const adminAgentCalls = {
     input: z.object({ playerId: ZPlayerId, expectedAgentId: ZAgentId, reason: ZReason }),
     data: ZAdminPlayer,
   }),
-  adminAdjustmentCreate: defineCall({
+  adminAdjustmentCreate: call({
     method: 'POST',
     path: 'admin/adjustments/create',
     auth: 'operator',
@@ -441,7 +441,7 @@ export const adminAgentCalls = {
       }),
     data: ZAdjustment,
   }),
-  adminAdjustmentApprove: defineCall({
+  adminAdjustmentApprove: call({
     method: 'POST',
     path: 'admin/adjustments/approve',
     auth: 'operator',
@@ -450,7 +450,7 @@ export const adminAgentCalls = {
     input: z.object({ id: ZIdString }),
     data: ZAdjustment,
   }),
-  adminAdjustmentReject: defineCall({
+  adminAdjustmentReject: call({
     method: 'POST',
     path: 'admin/adjustments/reject',
     auth: 'operator',
@@ -459,7 +459,7 @@ export const adminAgentCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdjustment,
   }),
-  adminAdjustmentList: defineCall({
+  adminAdjustmentList: call({
     method: 'GET',
     path: 'admin/adjustments/list',
     auth: 'operator',

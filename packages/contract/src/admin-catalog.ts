@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   hasControlCharacters,
   ZAgentId,
@@ -402,7 +402,7 @@ export const ZOrderIdInput = ZText(64, { min: 1 });
  * settings or the catalog needs `operators.manage` (the owner's): they set the terms of every other role's work.
  */
 export const adminCatalogCalls = {
-  adminOptionsGet: defineCall({
+  adminOptionsGet: call({
     method: 'GET',
     path: 'admin/options/get',
     auth: 'operator',
@@ -412,7 +412,7 @@ export const adminCatalogCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZOptionEntry) }),
   }),
-  adminOptionsUpdate: defineCall({
+  adminOptionsUpdate: call({
     method: 'POST',
     path: 'admin/options/update',
     auth: 'operator',
@@ -422,7 +422,7 @@ export const adminCatalogCalls = {
     input: ZOptionUpdate,
     data: z.object({ list: z.array(ZOptionEntry), changed: z.array(ZEditableOptionKey) }),
   }),
-  adminOptionsHistory: defineCall({
+  adminOptionsHistory: call({
     method: 'GET',
     path: 'admin/options/history',
     auth: 'operator',
@@ -431,7 +431,7 @@ export const adminCatalogCalls = {
     input: ZPageQuery.extend({ key: ZEditableOptionKey.optional() }),
     data: ZPage(ZOptionChange),
   }),
-  adminCategoryList: defineCall({
+  adminCategoryList: call({
     method: 'GET',
     path: 'admin/categories/list',
     auth: 'operator',
@@ -440,7 +440,7 @@ export const adminCatalogCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZAdminCategory) }),
   }),
-  adminCategorySave: defineCall({
+  adminCategorySave: call({
     method: 'POST',
     path: 'admin/categories/save',
     auth: 'operator',
@@ -454,7 +454,7 @@ export const adminCatalogCalls = {
       }),
     data: ZAdminCategory,
   }),
-  adminCategoryReorder: defineCall({
+  adminCategoryReorder: call({
     method: 'POST',
     path: 'admin/categories/reorder',
     auth: 'operator',
@@ -463,7 +463,7 @@ export const adminCatalogCalls = {
     input: z.object({ ids: ZOrderedIds }),
     data: z.object({ list: z.array(ZAdminCategory) }),
   }),
-  adminCategoryDelete: defineCall({
+  adminCategoryDelete: call({
     method: 'POST',
     path: 'admin/categories/delete',
     auth: 'operator',
@@ -472,7 +472,7 @@ export const adminCatalogCalls = {
     input: z.object({ id: ZId, revision: ZRevision }),
     data: z.object({ id: z.number().int() }),
   }),
-  adminGoodsList: defineCall({
+  adminGoodsList: call({
     method: 'GET',
     path: 'admin/goods/list',
     auth: 'operator',
@@ -481,7 +481,7 @@ export const adminCatalogCalls = {
     input: z.object({ categoryId: ZId.optional() }),
     data: z.object({ list: z.array(ZAdminGoods) }),
   }),
-  adminGoodsSave: defineCall({
+  adminGoodsSave: call({
     method: 'POST',
     path: 'admin/goods/save',
     auth: 'operator',
@@ -505,7 +505,7 @@ export const adminCatalogCalls = {
       }),
     data: ZAdminGoods,
   }),
-  adminGoodsSetActive: defineCall({
+  adminGoodsSetActive: call({
     method: 'POST',
     path: 'admin/goods/setActive',
     auth: 'operator',
@@ -514,7 +514,7 @@ export const adminCatalogCalls = {
     input: z.object({ id: ZId, active: z.boolean() }),
     data: ZAdminGoods,
   }),
-  adminGoodsReorder: defineCall({
+  adminGoodsReorder: call({
     method: 'POST',
     path: 'admin/goods/reorder',
     auth: 'operator',
@@ -523,7 +523,7 @@ export const adminCatalogCalls = {
     input: z.object({ categoryId: ZId, ids: ZOrderedIds }),
     data: z.object({ list: z.array(ZAdminGoods) }),
   }),
-  adminOrderList: defineCall({
+  adminOrderList: call({
     method: 'GET',
     path: 'admin/orders/list',
     auth: 'operator',
@@ -544,7 +544,7 @@ export const adminCatalogCalls = {
     }),
     data: ZPage(ZAdminOrder),
   }),
-  adminOrderRelease: defineCall({
+  adminOrderRelease: call({
     method: 'POST',
     path: 'admin/orders/release',
     auth: 'operator',
@@ -554,7 +554,7 @@ export const adminCatalogCalls = {
     input: z.object({ orderId: ZOrderIdInput, reason: ZText(500, { min: 1 }) }),
     data: ZAdminOrderDetail,
   }),
-  adminOrderDetail: defineCall({
+  adminOrderDetail: call({
     method: 'GET',
     path: 'admin/orders/detail',
     auth: 'operator',

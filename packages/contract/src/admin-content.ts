@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import { ZEmpty, ZId, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery, ZText } from './common';
 import { ZAgentLevel } from './enums';
 import { type TranslationLocale, ZTranslations } from './translations';
@@ -139,7 +139,7 @@ export type TAdminAnnouncement = z.infer<typeof ZAdminAnnouncement>;
  * the owner: talking to agents is support's work; decision 018). Every write is audited with before and after.
  */
 export const adminContentCalls = {
-  adminArticleList: defineCall({
+  adminArticleList: call({
     method: 'GET',
     path: 'admin/articles/list',
     auth: 'operator',
@@ -148,7 +148,7 @@ export const adminContentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZAdminArticleSummary) }),
   }),
-  adminArticleGet: defineCall({
+  adminArticleGet: call({
     method: 'GET',
     path: 'admin/articles/get',
     auth: 'operator',
@@ -157,7 +157,7 @@ export const adminContentCalls = {
     input: z.object({ id: ZId }),
     data: ZAdminArticle,
   }),
-  adminArticleSave: defineCall({
+  adminArticleSave: call({
     method: 'POST',
     path: 'admin/articles/save',
     auth: 'operator',
@@ -185,7 +185,7 @@ export const adminContentCalls = {
       }),
     data: ZAdminArticle,
   }),
-  adminAnnouncementList: defineCall({
+  adminAnnouncementList: call({
     method: 'GET',
     path: 'admin/announcements/list',
     auth: 'operator',
@@ -198,7 +198,7 @@ export const adminContentCalls = {
     }),
     data: ZPage(ZAdminAnnouncement),
   }),
-  adminAnnouncementSave: defineCall({
+  adminAnnouncementSave: call({
     method: 'POST',
     path: 'admin/announcements/save',
     auth: 'operator',
@@ -220,7 +220,7 @@ export const adminContentCalls = {
       }),
     data: ZAdminAnnouncement,
   }),
-  adminAnnouncementWithdraw: defineCall({
+  adminAnnouncementWithdraw: call({
     method: 'POST',
     path: 'admin/announcements/withdraw',
     auth: 'operator',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
 import { adminCatalogCalls } from './admin-catalog';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   DATE_INPUT_MAX_YEAR,
   DATE_INPUT_MIN_YEAR,
@@ -290,7 +290,7 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
 
 /** The console's reports (issue 11): the dashboard's figures. */
 export const adminReportCalls = {
-  adminReportSummary: defineCall({
+  adminReportSummary: call({
     method: 'GET',
     path: 'admin/reports/summary',
     auth: 'operator',

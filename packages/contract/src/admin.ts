@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   ZAgentId,
   ZEmpty,
@@ -81,7 +81,7 @@ export type AdminAuditSort = z.infer<typeof ZAdminAuditSort>;
 
 /** The operator console's calls (issue 11): `auth: 'operator'`, the session in X-Operator-Token, one right each. */
 export const adminCalls = {
-  adminLogin: defineCall({
+  adminLogin: call({
     method: 'POST',
     path: 'admin/auth/login',
     auth: 'anyone',
@@ -89,7 +89,7 @@ export const adminCalls = {
     input: z.object({ name: ZOperatorName, password: ZText(128, { min: 1, trim: false }), code: ZTotpCode }),
     data: z.object({ token: z.string(), expiresAt: ZIsoDate, operator: ZOperator }),
   }),
-  adminLogout: defineCall({
+  adminLogout: call({
     method: 'POST',
     path: 'admin/auth/logout',
     auth: 'operator',
@@ -98,7 +98,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: ZEmpty,
   }),
-  adminMe: defineCall({
+  adminMe: call({
     method: 'GET',
     path: 'admin/auth/me',
     auth: 'operator',
@@ -107,7 +107,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: ZOperator,
   }),
-  adminChangePassword: defineCall({
+  adminChangePassword: call({
     method: 'POST',
     path: 'admin/auth/changePassword',
     auth: 'operator',
@@ -116,7 +116,7 @@ export const adminCalls = {
     input: z.object({ oldPassword: ZText(128, { min: 1, trim: false }), newPassword: ZOperatorPassword }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  adminOperatorList: defineCall({
+  adminOperatorList: call({
     method: 'GET',
     path: 'admin/operators/list',
     auth: 'operator',
@@ -125,7 +125,7 @@ export const adminCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZOperator) }),
   }),
-  adminOperatorCreate: defineCall({
+  adminOperatorCreate: call({
     method: 'POST',
     path: 'admin/operators/create',
     auth: 'operator',
@@ -134,7 +134,7 @@ export const adminCalls = {
     input: z.object({ name: ZOperatorName, role: ZOperatorRole }),
     data: z.object({ operator: ZOperator, password: z.string(), otpauthUri: z.string() }),
   }),
-  adminOperatorUpdate: defineCall({
+  adminOperatorUpdate: call({
     method: 'POST',
     path: 'admin/operators/update',
     auth: 'operator',
@@ -147,7 +147,7 @@ export const adminCalls = {
     }),
     data: ZOperator,
   }),
-  adminOperatorRevokeSessions: defineCall({
+  adminOperatorRevokeSessions: call({
     method: 'POST',
     path: 'admin/operators/revokeSessions',
     auth: 'operator',
@@ -156,7 +156,7 @@ export const adminCalls = {
     input: z.object({ id: ZId }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  adminWithdrawalList: defineCall({
+  adminWithdrawalList: call({
     method: 'GET',
     path: 'admin/withdrawals/list',
     auth: 'operator',
@@ -175,7 +175,7 @@ export const adminCalls = {
     }),
     data: ZPage(ZAdminWithdrawal),
   }),
-  adminWithdrawalDetail: defineCall({
+  adminWithdrawalDetail: call({
     method: 'GET',
     path: 'admin/withdrawals/detail',
     auth: 'operator',
@@ -205,7 +205,7 @@ export const adminCalls = {
       recentWithdrawals: z.array(ZAdminWithdrawal),
     }),
   }),
-  adminWithdrawalApprove: defineCall({
+  adminWithdrawalApprove: call({
     method: 'POST',
     path: 'admin/withdrawals/approve',
     auth: 'operator',
@@ -215,7 +215,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalReject: defineCall({
+  adminWithdrawalReject: call({
     method: 'POST',
     path: 'admin/withdrawals/reject',
     auth: 'operator',
@@ -224,7 +224,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalPay: defineCall({
+  adminWithdrawalPay: call({
     method: 'POST',
     path: 'admin/withdrawals/pay',
     auth: 'operator',
@@ -233,7 +233,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reference: ZText(200, { min: 1 }) }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalFail: defineCall({
+  adminWithdrawalFail: call({
     method: 'POST',
     path: 'admin/withdrawals/fail',
     auth: 'operator',
@@ -243,7 +243,7 @@ export const adminCalls = {
     input: z.object({ id: ZIdString, reason: ZReason }),
     data: ZAdminWithdrawal,
   }),
-  adminWithdrawalBatchApprove: defineCall({
+  adminWithdrawalBatchApprove: call({
     method: 'POST',
     path: 'admin/withdrawals/batchApprove',
     auth: 'operator',
@@ -253,7 +253,7 @@ export const adminCalls = {
     input: z.object({ ids: ZBatchIds }),
     data: ZBatchResult,
   }),
-  adminWithdrawalBatchReject: defineCall({
+  adminWithdrawalBatchReject: call({
     method: 'POST',
     path: 'admin/withdrawals/batchReject',
     auth: 'operator',
@@ -262,7 +262,7 @@ export const adminCalls = {
     input: z.object({ ids: ZBatchIds, reason: ZReason }),
     data: ZBatchResult,
   }),
-  adminAuditList: defineCall({
+  adminAuditList: call({
     method: 'GET',
     path: 'admin/audit/list',
     auth: 'operator',

@@ -28,7 +28,7 @@ export interface CallDef<
 }
 
 /** A call of a table (the agent's areas, the console's): its definition as written, typed by its method and schemas. */
-export function defineCall<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
+export function call<M extends 'GET' | 'POST', I extends z.ZodType, O extends z.ZodType>(
   def: CallDef<M, I, O>,
 ): CallDef<M, I, O> {
   return def;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   INT4_MAX,
   ZAgentId,
@@ -188,7 +188,7 @@ const ZToken = (max: number) => ZText(max, { min: 1, trim: false });
  * calls are in `console-calls.ts`, and `all-calls.ts` holds the whole table (the server's routes, the docs).
  */
 export const agentCalls = {
-  tokenLogin: defineCall({
+  tokenLogin: call({
     method: 'POST',
     path: 'agent/login/tokenLogin',
     auth: 'anyone',
@@ -196,7 +196,7 @@ export const agentCalls = {
     input: z.object({ token: ZToken(200) }),
     data: ZLoginResult,
   }),
-  logout: defineCall({
+  logout: call({
     method: 'POST',
     path: 'agent/login/logout',
     auth: 'signedIn',
@@ -204,7 +204,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: ZEmpty,
   }),
-  checkUserType: defineCall({
+  checkUserType: call({
     method: 'POST',
     path: 'agent/login/checkUserType',
     auth: 'anyone',
@@ -212,7 +212,7 @@ export const agentCalls = {
     input: z.object({ playerId: ZPlayerId }),
     data: z.object({ exists: z.boolean(), isAgent: z.boolean() }),
   }),
-  loginByUnionId: defineCall({
+  loginByUnionId: call({
     method: 'POST',
     path: 'agent/login/loginByUnionId',
     auth: 'anyone',
@@ -220,7 +220,7 @@ export const agentCalls = {
     input: z.object({ unionId: ZToken(64), ticket: ZToken(2000) }),
     data: ZLoginResult,
   }),
-  loginById: defineCall({
+  loginById: call({
     method: 'POST',
     path: 'agent/login/loginById',
     auth: 'anyone',
@@ -228,7 +228,7 @@ export const agentCalls = {
     input: z.object({ agentId: ZAgentId, password: ZToken(128) }),
     data: ZLoginResult,
   }),
-  getPlayer: defineCall({
+  getPlayer: call({
     method: 'GET',
     path: 'agent/login/getPlayer',
     auth: 'signedIn',
@@ -241,7 +241,7 @@ export const agentCalls = {
       agentId: z.number().int().nullable(),
     }),
   }),
-  playerBindLogin: defineCall({
+  playerBindLogin: call({
     method: 'POST',
     path: 'agent/login/playerBindLogin',
     auth: 'anyone',
@@ -249,7 +249,7 @@ export const agentCalls = {
     input: z.object({ token: ZToken(200), agentId: ZAgentId }),
     data: ZLoginResult,
   }),
-  getCode: defineCall({
+  getCode: call({
     method: 'GET',
     path: 'agent/public/getCode',
     auth: 'anyone',
@@ -270,7 +270,7 @@ export const agentCalls = {
     }),
     data: z.object({ url: z.string() }),
   }),
-  getUnionId: defineCall({
+  getUnionId: call({
     method: 'POST',
     path: 'agent/public/getUnionId',
     auth: 'anyone',
@@ -279,7 +279,7 @@ export const agentCalls = {
     input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: z.object({ unionId: z.string(), wxUserInfo: ZWxUserInfo, ticket: z.string() }),
   }),
-  agentCard: defineCall({
+  agentCard: call({
     method: 'GET',
     path: 'agent/public/agentCard',
     auth: 'anyone',
@@ -292,7 +292,7 @@ export const agentCalls = {
       level: ZAgentLevel,
     }),
   }),
-  bind: defineCall({
+  bind: call({
     method: 'POST',
     path: 'agent/public/bind',
     auth: 'player',
@@ -300,7 +300,7 @@ export const agentCalls = {
     input: z.object({ agentId: ZAgentId }),
     data: z.object({ player: ZPlayer }),
   }),
-  unbind: defineCall({
+  unbind: call({
     method: 'POST',
     path: 'agent/public/unbind',
     auth: 'player',
@@ -308,7 +308,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ player: ZPlayer }),
   }),
-  registerCaptcha: defineCall({
+  registerCaptcha: call({
     method: 'POST',
     path: 'agent/register/captcha',
     auth: 'anyone',
@@ -316,7 +316,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile }),
     data: z.object({ ttlSeconds: z.number().int() }),
   }),
-  validatePlayer: defineCall({
+  validatePlayer: call({
     method: 'POST',
     path: 'agent/register/validatePlayer',
     auth: 'anyone',
@@ -329,7 +329,7 @@ export const agentCalls = {
       isAgent: z.boolean(),
     }),
   }),
-  register: defineCall({
+  register: call({
     method: 'POST',
     path: 'agent/register/reg',
     auth: 'player',
@@ -343,7 +343,7 @@ export const agentCalls = {
     }),
     data: z.object({ token: z.string(), user: ZAgentUser }),
   }),
-  getUser: defineCall({
+  getUser: call({
     method: 'GET',
     path: 'agent/user/getUser',
     auth: 'agent',
@@ -351,7 +351,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: ZAgentUser,
   }),
-  bill: defineCall({
+  bill: call({
     method: 'GET',
     path: 'agent/user/bill',
     auth: 'agent',
@@ -384,7 +384,7 @@ export const agentCalls = {
       nextCursor: z.string().nullable().default(null),
     }),
   }),
-  billDetail: defineCall({
+  billDetail: call({
     method: 'GET',
     path: 'agent/user/billDetail',
     auth: 'agent',
@@ -392,7 +392,7 @@ export const agentCalls = {
     input: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be an entry id') }),
     data: ZBillEntry.extend({ reference: ZBillReference }),
   }),
-  recentBill: defineCall({
+  recentBill: call({
     method: 'GET',
     path: 'agent/user/recentBill',
     auth: 'agent',
@@ -400,7 +400,7 @@ export const agentCalls = {
     input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     data: z.object({ list: z.array(ZBillEntry) }),
   }),
-  withdrawLog: defineCall({
+  withdrawLog: call({
     method: 'GET',
     path: 'agent/user/withdrawLogPost',
     auth: 'agent',
@@ -408,7 +408,7 @@ export const agentCalls = {
     input: ZPageQuery.extend({ status: ZWithdrawalStatus.optional() }),
     data: ZPage(ZWithdrawal),
   }),
-  withdraw: defineCall({
+  withdraw: call({
     method: 'POST',
     path: 'agent/user/withdrawPostByUser',
     auth: 'agent',
@@ -447,7 +447,7 @@ export const agentCalls = {
       ),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
   }),
-  withdrawExchange: defineCall({
+  withdrawExchange: call({
     method: 'POST',
     path: 'agent/user/withdrawExchange',
     auth: 'agent',
@@ -455,7 +455,7 @@ export const agentCalls = {
     input: z.object({ amount: ZMoneyInput, requestId: ZRequestId }),
     data: z.object({ diamondsAdded: z.number().int(), balance: ZMoney, diamonds: z.number().int() }),
   }),
-  recentUser: defineCall({
+  recentUser: call({
     method: 'GET',
     path: 'agent/user/recentUser',
     auth: 'agent',
@@ -463,7 +463,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZRecentPlayer) }),
   }),
-  children: defineCall({
+  children: call({
     method: 'GET',
     path: 'agent/user/children',
     auth: 'agent',
@@ -476,7 +476,7 @@ export const agentCalls = {
     }),
     data: ZPage(ZChildAgent),
   }),
-  tree: defineCall({
+  tree: call({
     method: 'GET',
     path: 'agent/user/tree',
     auth: 'agent',
@@ -485,7 +485,7 @@ export const agentCalls = {
     input: z.object({ parentId: ZAgentId.optional() }),
     data: z.object({ root: ZTreeNode }),
   }),
-  setPrice: defineCall({
+  setPrice: call({
     method: 'POST',
     path: 'agent/user/price',
     auth: 'agent',
@@ -493,7 +493,7 @@ export const agentCalls = {
     input: z.object({ childId: ZAgentId, price: ZMoneyInput }),
     data: z.object({ childId: z.number().int(), price: ZMoney }),
   }),
-  transferAgent: defineCall({
+  transferAgent: call({
     method: 'POST',
     path: 'agent/user/transferAgent',
     auth: 'agent',
@@ -506,7 +506,7 @@ export const agentCalls = {
     /** `diamonds`: the sender's stock after the transfer. */
     data: z.object({ diamonds: z.number().int(), transferId: z.string() }),
   }),
-  recentTransfers: defineCall({
+  recentTransfers: call({
     method: 'GET',
     path: 'agent/user/recentTransfers',
     auth: 'agent',
@@ -518,7 +518,7 @@ export const agentCalls = {
     input: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
     data: z.object({ list: z.array(ZRecentTransfer) }),
   }),
-  setChildAgent: defineCall({
+  setChildAgent: call({
     method: 'POST',
     path: 'agent/user/setChildAgent',
     auth: 'agent',
@@ -526,7 +526,7 @@ export const agentCalls = {
     input: z.object({ playerId: ZPlayerId, level: ZAgentLevel }),
     data: z.object({ child: ZChildAgent }),
   }),
-  searchUser: defineCall({
+  searchUser: call({
     method: 'GET',
     path: 'agent/index/searchUser',
     auth: 'agent',
@@ -534,7 +534,7 @@ export const agentCalls = {
     input: z.object({ keyword: ZText(32, { min: 1 }) }),
     data: z.object({ list: z.array(ZPlayerSummary) }),
   }),
-  recharge: defineCall({
+  recharge: call({
     method: 'POST',
     path: 'agent/index/recharge',
     auth: 'agent',
@@ -547,7 +547,7 @@ export const agentCalls = {
     /** `diamonds`: the agent's stock after the recharge. */
     data: z.object({ rechargeId: z.string(), diamonds: z.number().int(), player: ZPlayerSummary }),
   }),
-  readArticle: defineCall({
+  readArticle: call({
     method: 'POST',
     path: 'portal/articles/read',
     auth: 'anyone',
@@ -560,7 +560,7 @@ export const agentCalls = {
       }),
     data: ZArticle,
   }),
-  getCaptcha: defineCall({
+  getCaptcha: call({
     method: 'POST',
     path: 'user/public/getCaptcha',
     auth: 'anyone',
@@ -568,7 +568,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, purpose: ZCaptchaPurpose }),
     data: z.object({ ttlSeconds: z.number().int() }),
   }),
-  getUserByMobile: defineCall({
+  getUserByMobile: call({
     method: 'POST',
     path: 'user/public/getUserByMobile',
     auth: 'signedIn',
@@ -581,7 +581,7 @@ export const agentCalls = {
       isAgent: z.boolean(),
     }),
   }),
-  telVerify: defineCall({
+  telVerify: call({
     method: 'POST',
     path: 'user/public/telvertify',
     auth: 'signedIn',
@@ -589,7 +589,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, code: ZCaptchaCode }),
     data: z.object({ mobile: z.string() }),
   }),
-  getOptionsByKey: defineCall({
+  getOptionsByKey: call({
     method: 'POST',
     path: 'system/version/getOptionsByKey',
     auth: 'anyone',
@@ -598,7 +598,7 @@ export const agentCalls = {
     data: z.object({ key: z.string(), value: z.string() }),
   }),
   // ---- beyond the seed's table: passwords (issue: identity and onboarding) ----
-  changePassword: defineCall({
+  changePassword: call({
     method: 'POST',
     path: 'agent/user/changePassword',
     auth: 'agent',
@@ -606,7 +606,7 @@ export const agentCalls = {
     input: z.object({ oldPassword: ZToken(128), newPassword: ZPassword }),
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  resetPassword: defineCall({
+  resetPassword: call({
     method: 'POST',
     path: 'agent/public/resetPassword',
     auth: 'anyone',
@@ -615,7 +615,7 @@ export const agentCalls = {
     input: z.object({ mobile: ZMobile, captcha: ZCaptchaCode, newPassword: ZPassword }),
     data: z.object({ agentId: z.number().int() }),
   }),
-  shopCategories: defineCall({
+  shopCategories: call({
     method: 'POST',
     path: 'shop/goods/categories',
     auth: 'signedIn',
@@ -624,7 +624,7 @@ export const agentCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZGoodsCategory) }),
   }),
-  buyGoods: defineCall({
+  buyGoods: call({
     method: 'POST',
     path: 'shop/goods/buyGoods',
     auth: 'signedIn',
@@ -649,7 +649,7 @@ export const agentCalls = {
       wechatPay: ZWechatPayBridge.optional(),
     }),
   }),
-  wechatPayer: defineCall({
+  wechatPayer: call({
     method: 'POST',
     path: 'shop/pay/wechatPayer',
     auth: 'signedIn',
@@ -659,7 +659,7 @@ export const agentCalls = {
     input: z.object({ code: ZToken(256), state: ZToken(512), nonce: ZOAuthNonce }),
     data: ZEmpty,
   }),
-  orderQuery: defineCall({
+  orderQuery: call({
     method: 'POST',
     path: 'shop/order/orderquery',
     auth: 'signedIn',

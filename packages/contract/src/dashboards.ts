@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import {
   DATE_INPUT_MAX_YEAR,
   DATE_INPUT_MIN_YEAR,
@@ -315,7 +315,7 @@ export type TDashboardAnnouncement = z.infer<typeof ZDashboardAnnouncement>;
 // ---- calls -------------------------------------------------------------------------------------------------------
 
 export const dashboardCalls = {
-  dashboardEcommerce: defineCall({
+  dashboardEcommerce: call({
     method: 'GET',
     path: 'agent/dashboard/ecommerce',
     auth: 'agent',
@@ -324,7 +324,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZSalesDashboard,
   }),
-  dashboardWebAnalytics: defineCall({
+  dashboardWebAnalytics: call({
     method: 'GET',
     path: 'agent/dashboard/webAnalytics',
     auth: 'agent',
@@ -332,7 +332,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZInviteDashboard,
   }),
-  dashboardAgency: defineCall({
+  dashboardAgency: call({
     method: 'GET',
     path: 'agent/dashboard/agency',
     auth: 'agent',
@@ -341,7 +341,7 @@ export const dashboardCalls = {
     input: z.object({ ...periodShape, rankBy: ZTeamRanking.default('profit') }).superRefine(periodIsValid),
     data: ZTeamDashboard,
   }),
-  dashboardSaas: defineCall({
+  dashboardSaas: call({
     method: 'GET',
     path: 'agent/dashboard/saas',
     auth: 'agent',
@@ -350,7 +350,7 @@ export const dashboardCalls = {
     input: ZDashboardPeriodInput,
     data: ZPlanDashboard,
   }),
-  dashboardMagazine: defineCall({
+  dashboardMagazine: call({
     method: 'GET',
     path: 'agent/dashboard/magazine',
     auth: 'agent',
@@ -358,7 +358,7 @@ export const dashboardCalls = {
     input: ZPageQuery,
     data: ZPage(ZDashboardArticle),
   }),
-  dashboardNews: defineCall({
+  dashboardNews: call({
     method: 'GET',
     path: 'agent/dashboard/news',
     auth: 'agent',
@@ -367,7 +367,7 @@ export const dashboardCalls = {
     input: ZPageQuery,
     data: ZPage(ZDashboardAnnouncement),
   }),
-  inviteOpen: defineCall({
+  inviteOpen: call({
     method: 'POST',
     path: 'agent/public/inviteOpen',
     auth: 'anyone',

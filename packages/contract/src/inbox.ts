@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import { ZEmpty, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery } from './common';
 
 /**
@@ -56,7 +56,7 @@ const ZUnread = z.object({
 });
 
 export const inboxCalls = {
-  notificationList: defineCall({
+  notificationList: call({
     method: 'GET',
     path: 'agent/notice/list',
     auth: 'agent',
@@ -65,7 +65,7 @@ export const inboxCalls = {
     input: ZPageQuery,
     data: ZPage(ZInboxItem).extend({ totalIsLowerBound: z.boolean() }),
   }),
-  notificationUnreadCount: defineCall({
+  notificationUnreadCount: call({
     method: 'GET',
     path: 'agent/notice/unreadCount',
     auth: 'agent',
@@ -74,7 +74,7 @@ export const inboxCalls = {
     input: ZEmpty,
     data: ZUnread,
   }),
-  notificationMarkRead: defineCall({
+  notificationMarkRead: call({
     method: 'POST',
     path: 'agent/notice/markRead',
     auth: 'agent',

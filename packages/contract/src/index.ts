@@ -2,7 +2,7 @@ export * from './codes';
 export * from './money';
 export * from './enums';
 export * from './common';
-export * from './call-def';
+export type { CallAuth, CallDef } from './call-def';
 export * from './calls';
 export * from './all-calls';
 export * from './console-calls';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import { MOBILE_PATTERN, ZEmpty, ZId, ZIsoDate } from './common';
 import { type WithdrawalAccountType, ZWithdrawalAccountType } from './enums';
 import { ZWithdrawalAccountText, ZWithdrawalBankName } from './rules';
@@ -111,7 +111,7 @@ const ZWithdrawalIdString = z
 const ZPayoutAccountList = z.object({ list: z.array(ZPayoutAccount) });
 
 export const payoutCalls = {
-  payoutAccountList: defineCall({
+  payoutAccountList: call({
     method: 'GET',
     path: 'agent/payout/list',
     auth: 'agent',
@@ -119,7 +119,7 @@ export const payoutCalls = {
     input: ZEmpty,
     data: ZPayoutAccountList,
   }),
-  payoutAccountAdd: defineCall({
+  payoutAccountAdd: call({
     method: 'POST',
     path: 'agent/payout/add',
     auth: 'agent',
@@ -127,7 +127,7 @@ export const payoutCalls = {
     input: ZPayoutAccountInput,
     data: z.object({ account: ZPayoutAccount }),
   }),
-  payoutAccountDelete: defineCall({
+  payoutAccountDelete: call({
     method: 'POST',
     path: 'agent/payout/delete',
     auth: 'agent',
@@ -135,7 +135,7 @@ export const payoutCalls = {
     input: z.object({ id: ZId }),
     data: ZPayoutAccountList,
   }),
-  payoutAccountSetDefault: defineCall({
+  payoutAccountSetDefault: call({
     method: 'POST',
     path: 'agent/payout/setDefault',
     auth: 'agent',
@@ -147,7 +147,7 @@ export const payoutCalls = {
 
 /** The console's call of this area (console-calls.ts): an operator reads a withdrawal's whole account number. */
 export const payoutConsoleCalls = {
-  adminWithdrawalRevealAccount: defineCall({
+  adminWithdrawalRevealAccount: call({
     method: 'POST',
     path: 'admin/withdrawals/revealAccount',
     auth: 'operator',

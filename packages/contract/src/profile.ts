@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call-def';
+import { call } from './call-def';
 import { ZEmpty, ZInt, ZIsoDate, ZPage, ZPageQuery, ZText } from './common';
 import { ZAgentLevel } from './enums';
 
@@ -88,7 +88,7 @@ export const ZBoundPlayer = z.object({
 export type TBoundPlayer = z.infer<typeof ZBoundPlayer>;
 
 export const profileCalls = {
-  agentProfile: defineCall({
+  agentProfile: call({
     method: 'GET',
     path: 'agent/user/profile',
     auth: 'agent',
@@ -97,7 +97,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: ZAgentProfile,
   }),
-  sessionList: defineCall({
+  sessionList: call({
     method: 'GET',
     path: 'agent/user/sessions',
     auth: 'agent',
@@ -105,7 +105,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: z.object({ list: z.array(ZSignedInSession), total: z.number().int() }),
   }),
-  endOtherSessions: defineCall({
+  endOtherSessions: call({
     method: 'POST',
     path: 'agent/user/endOtherSessions',
     auth: 'agent',
@@ -114,7 +114,7 @@ export const profileCalls = {
     input: ZEmpty,
     data: z.object({ revokedSessions: z.number().int() }),
   }),
-  boundPlayers: defineCall({
+  boundPlayers: call({
     method: 'GET',
     path: 'agent/user/players',
     auth: 'agent',
