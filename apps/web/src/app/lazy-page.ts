@@ -9,6 +9,18 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
+/** The next task: a message to itself, not a timer (a hidden page's timers may wait a second). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
  * A route's `lazy` for a page module: loads it with the time-out and hands its component to the router.
  * Route splitting keeps the first load on a phone small.
@@ -22,7 +34,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     try {
       // Starting a page's scripts (a <link rel=modulepreload> for each, tens for a layout and its page) is a task of
       // its own: on a phone it is not added to the task that runs the app's entry (decision 031).
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       const module = await Promise.race([load(), timeout]);
       return { Component: pick(module) };
     } finally {
