@@ -311,7 +311,8 @@ interface Context {
 /** The product's pool: BENCH_POOL_SIZE, else the server's default for a database on this machine (loopback). */
 const productPoolSize = () => Number(process.env.BENCH_POOL_SIZE ?? localPoolSize());
 
-const quiet = (c: Context): Tracked => ({ server: c.product.child.pid, postgres: c.postgresPid });
+/** The product's processes: its server and its database (counted in its runs, left to go quiet between them). */
+const productProcesses = (c: Context): Tracked => ({ server: c.product.child.pid, postgres: c.postgresPid });
 const api = (c: Context, p: string) => `${c.product.origin}/api/${p}`;
 const withToken = (token: string) => ({ ...HEADERS, 'xx-token': token });
 
@@ -352,7 +353,7 @@ const productGet = (c: Context, side: Side, paths: string[], tokens: string[]): 
   getRunner(
     c,
     side,
-    { origin: c.product.origin, tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid }) },
+    { origin: c.product.origin, tracked: () => productProcesses(c) },
     { paths, headers: HEADERS, tokens },
   );
 
@@ -429,7 +430,7 @@ async function rechargeMeasure(c: Context): Promise<{ measure: Measure; invarian
   const runners: Runner[] = [
     {
       side: product,
-      tracked: () => ({ server: c.product.child.pid, postgres: c.postgresPid, loader: c.loader.pid }),
+      tracked: () => ({ ...productProcesses(c), loader: c.loader.pid }),
       once: (seconds, meter) =>
         loadOnce(c, meter, {
           kind: 'recharge',
@@ -458,7 +459,7 @@ async function rechargeMeasure(c: Context): Promise<{ measure: Measure; invarian
     );
   }
   const before = await rechargeCounts(c.db);
-  await interleave('recharge', runners, quiet(c));
+  await interleave('recharge', runners, productProcesses(c));
   const after = await rechargeCounts(c.db);
 
   // Every answered recharge was written once, with its two entries and its key; a request in flight when a run
@@ -527,7 +528,7 @@ async function getUserMeasure(c: Context): Promise<Measure> {
   const bare = sideOf('bare Fastify', 'bare-fastify', CONNECTIONS.getUser);
   ceilings.push(bare);
   runners.push(bareGet(c, bare, ['/api/agent/user/getUser'], HEADERS));
-  await interleave('getUser', runners, quiet(c));
+  await interleave('getUser', runners, productProcesses(c));
   return {
     id: 'getUser',
     title: 'getUser, 100 connections',
@@ -552,7 +553,7 @@ async function getMeasure(
 ): Promise<Measure> {
   const probe = await apiCall(api(c, apiPath), { headers: withToken(token) });
   const product = sideOf('product', 'product', connections);
-  await interleave(title, [productGet(c, product, [`/api/${apiPath}`], [token])], quiet(c));
+  await interleave(title, [productGet(c, product, [`/api/${apiPath}`], [token])], productProcesses(c));
   return {
     id,
     title,
@@ -595,7 +596,7 @@ async function staticMeasure(c: Context): Promise<Measure | null> {
       ),
       bareGet(c, bare, [url], headers),
     ],
-    quiet(c),
+    productProcesses(c),
   );
   return {
     id: 'static',
