@@ -139,6 +139,13 @@ interface Database {
   close(): Promise<void>;
 }
 
+/** The same server's database `name` (an address's path; its socket folder and other parameters kept). */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /**
  * The bench's own database: in a fresh embedded PostgreSQL (given room for pgbench's 100 clients beside the
  * server's pool: max_connections 300, then restarted), or a new database on BENCH_DATABASE_URL, dropped after.
@@ -147,15 +154,14 @@ async function openBenchDatabase(): Promise<Database> {
   const given = process.env.BENCH_DATABASE_URL;
   const name = `promoter_bench_${Date.now()}`;
   if (given) {
-    assertLoopback(new URL(given).hostname, 'BENCH_DATABASE_URL');
+    const address = new URL(given);
+    assertLoopback(address.searchParams.get('host') ?? address.hostname, 'BENCH_DATABASE_URL');
     const admin = new pg.Client({ connectionString: given });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
     return {
-      url: url.toString(),
+      url: withDatabase(given, name),
       kind: 'BENCH_DATABASE_URL',
       async close() {
         const cleanup = new pg.Client({ connectionString: given });
@@ -193,7 +199,7 @@ async function openBenchDatabase(): Promise<Database> {
   }
   const running = embedded;
   return {
-    url: running.url.replace(/\/postgres$/, `/${name}`),
+    url: withDatabase(running.url, name),
     kind: 'embedded',
     embedded: running,
     async close() {

@@ -61,7 +61,9 @@ export async function postgresInfo(db: Db, kind: PostgresInfo['kind'], url: stri
   return {
     kind,
     version: version.rows[0]?.version ?? 'unknown',
-    address: `${parsed.hostname}:${parsed.port || '5432'}`,
+    address: parsed.searchParams.has('host')
+      ? `the Unix socket in ${parsed.searchParams.get('host')} (port ${parsed.port || '5432'})`
+      : `${parsed.hostname}:${parsed.port || '5432'}`,
     settings: Object.fromEntries(
       settings.rows.map((r) => [
         r.name,

@@ -172,7 +172,8 @@ export async function runPgbench(run: PgbenchRun): Promise<PgbenchResult> {
     const url = new URL(run.url);
     const env = {
       ...process.env,
-      PGHOST: url.hostname.replace(/^\[|\]$/g, ''),
+      // A Unix socket's folder (`?host=`, the embedded database's) or the host.
+      PGHOST: url.searchParams.get('host') ?? url.hostname.replace(/^\[|\]$/g, ''),
       PGPORT: url.port || '5432',
       PGUSER: decodeURIComponent(url.username || 'postgres'),
       PGPASSWORD: decodeURIComponent(url.password),

@@ -51,6 +51,19 @@ const PASSWORD = 'postgres';
 export const embeddedUrl = (port: number, database = 'postgres') =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
+/** The longest path of a Unix socket PostgreSQL can listen on (an address holds 108 bytes with its terminator). */
+const MAX_SOCKET_PATH_BYTES = 107;
+
+/**
+ * Where the cluster in `pgDir` keeps its Unix socket: its own folder, so several instances never share /tmp's lock
+ * files. None when the socket's path would be longer than an address holds (a deep DATA_DIR, or one named in Chinese:
+ * three bytes a character): PostgreSQL refuses to start when it can make none of the sockets it is asked for, and
+ * the server reaches it over loopback TCP anyway (decision 032).
+ */
+export function socketFolderOf(pgDir: string, port: number): string | undefined {
+  return Buffer.byteLength(path.join(pgDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH_BYTES ? pgDir : undefined;
+}
+
 export async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -242,8 +255,13 @@ export async function startEmbeddedPostgres(options: {
     port,
     persistent: true,
     createPostgresUser: asRoot,
-    // Loopback only; the socket in the data folder so several instances never share /tmp's lock files.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${pgDir}`],
+    // Loopback only, and a Unix socket in the cluster's folder where its path fits (socketFolderOf).
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketFolderOf(pgDir, port) ?? ''}`,
+    ],
     // --no-sync: the new cluster is written to disk by durable() once the server serves, off the start's path.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
     onLog: log,

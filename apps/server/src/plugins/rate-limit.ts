@@ -31,7 +31,8 @@ export function rateLimitPrefix(config: Pick<Config, 'database'> & { rateLimitPr
   let identity: string;
   if (config.database.kind === 'url') {
     const url = new URL(config.database.url);
-    identity = `pg:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+    // A socket's folder (`?host=/run/postgresql`) names the server as a host name does.
+    identity = `pg:${url.searchParams.get('host') ?? url.hostname}:${url.port || '5432'}${url.pathname}`;
   } else {
     identity = `embedded:${hostname()}:${config.database.dataDir}`;
   }

@@ -95,6 +95,24 @@ describe('the embedded PostgreSQL comes back by itself', () => {
     }
   });
 
+  it('starts in a data folder too deep for a Unix socket, on loopback TCP alone (decision 032)', async () => {
+    const base = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-deep-'));
+    await fs.chmod(base, 0o755);
+    // Named in Chinese, as a user's folders may be: 3 bytes a character, past the 107 bytes a socket's path holds.
+    const deep = path.join(base, '推广后台的数据'.repeat(3), '代理商'.repeat(3));
+    const embedded = await startEmbeddedPostgres({ dataDir: deep });
+    try {
+      const client = new pg.Client({ connectionString: embedded.url });
+      await client.connect();
+      const { rows } = await client.query<{ address: string }>('select host(inet_server_addr()) as address');
+      expect(rows).toEqual([{ address: '127.0.0.1' }]);
+      await client.end();
+    } finally {
+      await embedded.stop();
+      await fs.rm(base, { recursive: true, force: true });
+    }
+  });
+
   it('starts after kill -9 of the server that left its postmaster behind, with every committed row', async () => {
     const started = spawn(
       process.execPath,

@@ -28,6 +28,12 @@ describe('rate-limit prefix', () => {
     expect(one).not.toContain('first');
   });
 
+  it('differs between servers reached through different Unix sockets', () => {
+    const a = rateLimitPrefix(env({ DATABASE_URL: 'postgres://u@localhost/shop?host=/run/postgresql' }));
+    const b = rateLimitPrefix(env({ DATABASE_URL: 'postgres://u@localhost/shop?host=/srv/other/pg' }));
+    expect(a).not.toBe(b);
+  });
+
   it('differs between embedded data folders', () => {
     const a = rateLimitPrefix(env({ DATA_DIR: '/srv/a/data' }));
     const b = rateLimitPrefix(env({ DATA_DIR: '/srv/b/data' }));
