@@ -24,8 +24,15 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  const failure = error as { code?: string; syscall?: string; port?: number } | undefined;
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (failure?.syscall === 'listen' && (failure.code === 'EADDRINUSE' || failure.code === 'EACCES')) {
+    // Another server (often a second `npm start`) holds the port, or the port needs rights this user lacks.
+    const why = failure.code === 'EADDRINUSE' ? 'is in use' : 'needs rights this user does not have';
+    process.stderr.write(
+      `Server failed to start: port ${failure.port ?? ''} ${why}. Stop what uses it, or set PORT to another port.\n`,
+    );
   } else {
     process.stderr.write(
       `Server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -36,38 +36,46 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
     await database.close().catch(() => undefined);
     throw error;
   }
-  await ready;
-  // The error's code and message only: pg's errors can carry the connection itself (its parameters, the text of
-  // every statement it prepared), which does not belong in a log line.
-  reportConnectionError = (error) =>
-    app.log.warn(
-      { code: (error as { code?: unknown }).code, reason: error.message },
-      'database connection lost',
-    );
-  // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
-  const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
-  if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
-  // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
-  for (const optIn of config.optIns) process.stderr.write(`WARNING opted in: ${optIn}\n`);
+  try {
+    await ready;
+    // The error's code and message only: pg's errors can carry the connection itself (its parameters, the text of
+    // every statement it prepared), which does not belong in a log line.
+    reportConnectionError = (error) =>
+      app.log.warn(
+        { code: (error as { code?: unknown }).code, reason: error.message },
+        'database connection lost',
+      );
+    // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
+    const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
+    if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
+    // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
+    for (const optIn of config.optIns) process.stderr.write(`WARNING opted in: ${optIn}\n`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      await app.close().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    if (config.seedDemo) {
+      const seeded = await seedDemo(database.db, demoPasswordHash);
+      if (seeded) app.log.info('demo platform seeded');
+      await seedDemoOwner(database.db, config.appSecret);
+    }
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // A start that fails once the database is up (the port taken, a seed refused) stops it too: the embedded
+    // PostgreSQL is never left running without its server.
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, demoPasswordHash);
-    if (seeded) app.log.info('demo platform seeded');
-    await seedDemoOwner(database.db, config.appSecret);
+    throw error;
   }
-  await app.listen({ host: config.host, port: config.port });
   // A cluster made by this start is written to disk now that the server serves (initdb ran without its fsync).
   database.embedded
     ?.durable()

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -160,6 +161,44 @@ describe('the embedded PostgreSQL comes back by itself', () => {
       expect(embedded.pid()).not.toBe(first);
     } finally {
       await embedded.stop();
+    }
+  });
+});
+
+describe('a start that fails once its database is up', () => {
+  it('says the port is taken and stops the embedded PostgreSQL it started', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-port-'));
+    await fs.chmod(dataDir, 0o755);
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '0.0.0.0', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const server = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.resolve(__dirname, '../../src/main.ts')],
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            SEED_DEMO: 'false',
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      let stderr = '';
+      server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`Server failed to start: port ${port} is in use.`);
+      // The cluster was made and started (its version file), then stopped with the server: no postmaster is left
+      // on the folder (a clean stop removes its pid file).
+      await expect(fs.access(path.join(dataDir, 'pg', 'PG_VERSION'))).resolves.toBeUndefined();
+      await expect(fs.access(path.join(dataDir, 'pg', 'postmaster.pid'))).rejects.toThrow();
+    } finally {
+      holder.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });
