@@ -1,5 +1,11 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import rateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
@@ -39,21 +45,125 @@ export function rateLimitPrefix(config: Pick<Config, 'database'> & { rateLimitPr
   return `promoter-rl:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}:`;
 }
 
+type Counted = { current: number; ttl: number };
+type Counting = (error: Error | null, result?: Counted) => void;
+type RouteOf = Parameters<FastifyRateLimitStore['child']>[0];
+
+/**
+ * The counters in Redis while it answers, this process's own while it does not (decision 033): a Redis that goes
+ * away costs the deployment its shared counts (each instance then counts alone, as without REDIS_URL), never its
+ * logins and money calls. Redis's own store is asked only when its connection is ready; a command that fails then
+ * counts here too.
+ */
+class SharedOrOwnStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: FastifyRateLimitStore,
+    private readonly own: FastifyRateLimitStore,
+    private readonly onFailure: (error: Error) => void,
+  ) {}
+
+  incr(key: string, counted: Counting, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') return this.own.incr(key, counted, timeWindow, max);
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) return counted(null, result);
+        this.onFailure(error);
+        this.own.incr(key, counted, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(route: RouteOf): FastifyRateLimitStore {
+    return new SharedOrOwnStore(this.redis, this.shared.child(route), this.own.child(route), this.onFailure);
+  }
+}
+
+/** The rate limits' Redis connection, and what reports a command of it that failed. */
+interface SharedCounters {
+  redis: Redis;
+  commandFailed: (error: Error) => void;
+}
+
+/**
+ * Connects the rate limits' Redis: commands fail at once while it is down (no queue that would hold a login until
+ * Redis is back) or after half a second without an answer. Its outage is logged once and its return once; commands
+ * failing on a connection that stays up, at most once a minute.
+ */
+function connectSharedCounters(url: string, log: FastifyBaseLogger): SharedCounters {
+  const redis = new Redis(url, {
+    connectTimeout: 2000,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { reason: error.message },
+      'rate-limit Redis unreachable: counting in this process until it is back',
+    );
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('rate-limit Redis is back: counting there again');
+  });
+  let lastReport = 0;
+  const commandFailed = (error: Error) => {
+    if (Date.now() - lastReport < 60_000) return;
+    lastReport = Date.now();
+    log.warn({ reason: error.message }, 'rate-limit Redis command failed: counted in this process');
+  };
+  return { redis, commandFailed };
+}
+
+/** The store @fastify/rate-limit makes with its options: Redis's under `namespace` (the keys as its own), else ours. */
+function sharedOrOwnStore(
+  { redis, commandFailed }: SharedCounters,
+  namespace: string,
+): FastifyRateLimitStoreCtor {
+  return class extends SharedOrOwnStore {
+    constructor(options: FastifyRateLimitOptions) {
+      // The plugin's settings, as it hands them to a store it makes itself (both false here).
+      const { continueExceeding = false, exponentialBackoff = false } = options as {
+        continueExceeding?: boolean;
+        exponentialBackoff?: boolean;
+      };
+      super(
+        redis,
+        new RedisStore(continueExceeding, exponentialBackoff, redis, namespace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        commandFailed,
+      );
+    }
+  };
+}
+
 /**
  * Rate limits are opt-in per route (login, captcha, money calls). With REDIS_URL the counters live in Redis, so
- * every instance behind a load balancer shares them; without it they are per process (a single instance). In Redis
- * every key starts with the deployment's prefix (RATE_LIMIT_PREFIX, by default derived from its database), so two
- * deployments sharing one Redis never count each other's calls.
+ * every instance behind a load balancer shares them (each counting alone while Redis is away: SharedOrOwnStore);
+ * without it they are per process (a single instance). In Redis every key starts with the deployment's prefix
+ * (RATE_LIMIT_PREFIX, by default derived from its database), so two deployments sharing one Redis never count each
+ * other's calls.
  */
 export const rateLimitPlugin = fp(async function rateLimitPlugin(app, options: { namespace: string }) {
-  const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const shared = app.config.redisUrl ? connectSharedCounters(app.config.redisUrl, app.log) : undefined;
+  // quit() needs the connection; while Redis is away it is dropped instead (no reconnecting after the close).
+  if (shared)
+    app.addHook(
+      'onClose',
+      async () => void (await shared.redis.quit().catch(() => shared.redis.disconnect())),
+    );
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: options.namespace,
+    // Without REDIS_URL, the library's own store in this process.
+    ...(shared ? { store: sharedOrOwnStore(shared, options.namespace) } : {}),
     // Routes say what they count (http/route.ts); anything else counts per address.
     keyGenerator: byAddress,
     errorResponseBuilder: (_request, context) => {
