@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -283,11 +292,63 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/** What DATA_DIR/secrets.json holds (each field optional: an older file may lack one). */
+interface StoredSecrets {
+  gameApiSecret?: unknown;
+  appSecret?: unknown;
+  payoutEncryptionKey?: unknown;
+}
+
+/**
+ * Reads DATA_DIR/secrets.json: nothing when there is none yet. A file that is there but cannot be read or is not a
+ * JSON object stops the start (decision 034): replacing it would replace the payout key, and every account number
+ * sealed with the old one would be lost.
+ */
+function readSecretsFile(file: string): StoredSecrets {
+  const refuse = (why: string) =>
+    new ConfigError(
+      `Invalid configuration:\n  ${file}: ${why}. It holds this server's secrets, among them the key that seals ` +
+        'payout account numbers: restore it from a backup, or fix its owner and mode (0600). To start a demo ' +
+        'over, delete the whole DATA_DIR.',
+    );
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw refuse(`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw refuse(text.trim() === '' ? 'is empty' : 'is not the JSON object this server wrote');
+  return parsed as StoredSecrets;
+}
+
+/** Writes a file whole or not at all: a copy beside it, flushed to disk, then renamed over it (mode 0600). */
+function writeFileWhole(file: string, content: string): void {
+  const copy = `${file}.${process.pid}.tmp`;
+  const descriptor = openSync(copy, 'w', 0o600);
+  try {
+    writeSync(descriptor, content);
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+  chmodSync(copy, 0o600);
+  renameSync(copy, file);
+}
+
 /**
  * The embedded database's own secrets: those given in the environment, otherwise random ones generated on the
  * first start and kept in DATA_DIR/secrets.json (mode 0600), so a demo never runs on a secret printed in the
  * source, and its tickets, tokens and sealed account numbers survive a restart. A secret missing from an older
- * file is added; one already there is never replaced (the sealed numbers depend on the payout key).
+ * file is added; one already there is never replaced (the sealed numbers depend on the payout key): a file that
+ * cannot be read, or holds a value that is no secret, stops the start instead (decision 034).
  */
 function embeddedSecrets(
   dataDir: string,
@@ -296,16 +357,26 @@ function embeddedSecrets(
   payoutKey?: string,
 ): { game: string; app: string; payoutKey: string } {
   const file = path.join(dataDir, 'secrets.json');
-  let stored: { gameApiSecret?: unknown; appSecret?: unknown; payoutEncryptionKey?: unknown } = {};
-  try {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
-  } catch {
-    stored = {};
-  }
+  const stored = readSecretsFile(file);
   const valid = (v: unknown): v is string => typeof v === 'string' && v.length >= 32;
   const validKey = (v: unknown): v is string => typeof v === 'string' && decodeKey(v) !== null;
+  const damaged = (
+    [
+      ['gameApiSecret', valid],
+      ['appSecret', valid],
+      ['payoutEncryptionKey', validKey],
+    ] as const
+  )
+    .filter(([field, check]) => stored[field] !== undefined && !check(stored[field]))
+    .map(([field]) => field);
+  if (damaged.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file}: ${damaged.join(', ')} ${damaged.length === 1 ? 'is' : 'are'} not a ` +
+        'secret this server wrote. Restore the file from a backup (it holds the key that seals payout account ' +
+        'numbers); to start a demo over, delete the whole DATA_DIR.',
+    );
   if (!valid(stored.gameApiSecret) || !valid(stored.appSecret) || !validKey(stored.payoutEncryptionKey)) {
-    stored = {
+    const completed = {
       gameApiSecret: valid(stored.gameApiSecret)
         ? stored.gameApiSecret
         : randomBytes(32).toString('base64url'),
@@ -315,8 +386,8 @@ function embeddedSecrets(
         : randomBytes(32).toString('base64'),
     };
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
+    writeFileWhole(file, `${JSON.stringify({ ...stored, ...completed }, null, 2)}\n`);
+    Object.assign(stored, completed);
   }
   return {
     game: game ?? (stored.gameApiSecret as string),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -70,6 +70,36 @@ describe('configuration', () => {
     expect(parseConfig({ DATA_DIR: dataDir, PAYOUT_ENCRYPTION_KEY: hex }).payoutKey.toString('hex')).toBe(
       hex,
     );
+  });
+
+  it('never replaces a secrets file it cannot read: the start stops and the file stays as it is (decision 034)', () => {
+    const kept = JSON.stringify({ gameApiSecret: 'g'.repeat(40), appSecret: 'a'.repeat(40) });
+    const cases: [string, string | null, RegExp][] = [
+      ['cut short', kept.slice(0, 30), /is not the JSON object this server wrote/],
+      ['empty', '', /is empty/],
+      [
+        'a value that is no secret',
+        JSON.stringify({ ...JSON.parse(kept), payoutEncryptionKey: 'short' }),
+        /payoutEncryptionKey is not a secret/,
+      ],
+      ['a folder where the file should be', null, /cannot be read \(EISDIR\)/],
+    ];
+    for (const [what, content, message] of cases) {
+      const dataDir = tempDir();
+      const file = path.join(dataDir, 'secrets.json');
+      if (content === null) mkdirSync(file);
+      else writeFileSync(file, content);
+      expect(() => parseConfig({ DATA_DIR: dataDir }), what).toThrow(ConfigError);
+      expect(() => parseConfig({ DATA_DIR: dataDir }), what).toThrow(message);
+      expect(() => parseConfig({ DATA_DIR: dataDir }), what).toThrow(/seals payout account numbers/);
+      if (content !== null) expect(readFileSync(file, 'utf8'), what).toBe(content);
+    }
+  });
+
+  it('writes its secrets file whole: no copy left beside it', () => {
+    const dataDir = tempDir();
+    parseConfig({ DATA_DIR: dataDir });
+    expect(readdirSync(dataDir)).toEqual(['secrets.json']);
   });
 
   it('refuses a DATABASE_URL deployment without PAYOUT_ENCRYPTION_KEY, and a key that is not 32 bytes', () => {
