@@ -1,13 +1,34 @@
 import { buildApp } from './app';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
+import type { Db } from './db/client';
 import { beginDatabase } from './db/database';
 import type { EmbeddedStart } from './db/embedded';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { hashPassword, warmDummyHash } from './modules/auth/password-service';
 import { expireOrders } from './modules/payments/payment-service';
+import { payoutKeyRefusals } from './modules/payout/sealed-keys';
+import { appSecretRefusals } from './modules/operators/totp';
 import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
 import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
+
+/**
+ * The configured keys against what the database holds sealed with them (decision 034): a start on another
+ * PAYOUT_ENCRYPTION_KEY or APP_SECRET than the one they were sealed with (a copied environment, a restored database,
+ * a lost DATA_DIR/secrets.json) stops before it serves. It would otherwise answer every payout reveal with an error,
+ * seal new numbers under a second key beside the first, and lock every operator out of the console.
+ */
+async function assertKeysOpenSealedData(db: Db, config: Config): Promise<void> {
+  const refusals = [
+    ...(await payoutKeyRefusals(db, config.payoutKey)),
+    ...(await appSecretRefusals(db, config.appSecret)),
+  ];
+  if (refusals.length > 0)
+    throw new ConfigError(
+      `Invalid configuration: this database was sealed with other keys.\n  ${refusals.join('\n  ')}\n` +
+        'Start it with the keys it ran on before (its environment, or its DATA_DIR/secrets.json).',
+    );
+}
 
 /**
  * Runs the server once main.ts has read the configuration (and started the embedded PostgreSQL, if it is used):
@@ -45,6 +66,8 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
         { code: (error as { code?: unknown }).code, reason: error.message },
         'database connection lost',
       );
+    // The keys must open what the database holds sealed, before anything is sealed again (decision 034).
+    await assertKeysOpenSealedData(database.db, config);
     // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
     const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
     if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');

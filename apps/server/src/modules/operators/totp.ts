@@ -1,5 +1,9 @@
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
+import { desc } from 'drizzle-orm';
 import { deriveKey, openSealed, sealText } from '../../crypto/seal';
+import type { Db } from '../../db/client';
+import { operators } from '../../db/schema';
+import { opens } from '../payout/sealed-keys';
 
 /**
  * TOTP (RFC 6238, 6 digits, 30 s) through otplib. The secret is stored sealed (crypto/seal.ts: AES-256-GCM, a key
@@ -39,4 +43,19 @@ export function totpStepOf(secret: string, code: string, afterStep: number | nul
     ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
   });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/**
+ * What APP_SECRET fails to open: the newest operator's sealed second factor (decision 034). Empty when it opens, or
+ * when there is no operator yet.
+ */
+export async function appSecretRefusals(db: Db, appSecret: string): Promise<string[]> {
+  const [operator] = await db
+    .select({ id: operators.id, sealed: operators.totpSecret })
+    .from(operators)
+    .orderBy(desc(operators.id))
+    .limit(1);
+  return operator && !opens(() => decryptTotpSecret(appSecret, operator.sealed))
+    ? [`APP_SECRET does not open the second factor of operator ${operator.id}`]
+    : [];
 }
