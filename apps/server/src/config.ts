@@ -93,6 +93,7 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Connections of this instance's database pool (default: localPoolSize() on this machine's database, else 20). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A statement running longer is cancelled (milliseconds; 0 = no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** A transaction left idle longer is ended and its locks released (milliseconds; 0 = no limit). */
@@ -248,6 +249,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    /** How long a start waits for a database that does not answer yet (decision 035). */
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     gameApiSecret: secrets.game,
     appSecret: secrets.app,

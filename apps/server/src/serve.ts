@@ -47,6 +47,10 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
   const { database, ready } = beginDatabase(config, {
     embedded,
     onConnectionError: (error) => reportConnectionError(error),
+    onWaiting: (reason) =>
+      process.stderr.write(
+        `waiting for the database (${reason}): up to ${config.databaseWaitMs / 1000} s (DATABASE_WAIT_SECONDS)\n`,
+      ),
   });
   ready.catch(() => undefined); // awaited below; a failure meanwhile is not "unhandled"
   let app: Awaited<ReturnType<typeof buildApp>>;

@@ -75,3 +75,45 @@ export function migrationsFolder(): string {
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
 }
+
+/** Codes of a database that is not there yet or not ready (connecting again later may work). */
+const NOT_UP_YET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT', // a Unix socket not made yet
+  '57P03', // cannot_connect_now: starting up or shutting down
+]);
+
+/** An error of a database that is not there yet or not ready. */
+export const notUpYet = (error: unknown) => {
+  const { code, message } = error as { code?: string; message?: string };
+  return NOT_UP_YET.has(code ?? '') || /timeout|terminated/i.test(message ?? '');
+};
+
+/**
+ * Waits until the database answers, for at most `waitMs` (decision 035): a server started before its PostgreSQL (a
+ * container, a reboot) comes up with it instead of exiting. `onWaiting` is told once, with the reason. Anything else
+ * (a refused password, a database that does not exist), or no answer by the end, is thrown at once.
+ */
+export async function waitForDatabase(
+  pool: pg.Pool,
+  options: { waitMs: number; onWaiting?: (reason: string) => void },
+): Promise<void> {
+  const deadline = Date.now() + options.waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      const left = deadline - Date.now();
+      if (!notUpYet(error) || left <= 0) throw error;
+      if (attempt === 0) options.onWaiting?.((error as Error).message);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, 250 * 2 ** Math.min(attempt, 4))));
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Config } from '../config';
-import { connect, type Database, runMigrations } from './client';
+import { type Config, ConfigError } from '../config';
+import { connect, type Database, notUpYet, runMigrations, waitForDatabase } from './client';
 import { beginEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedStart, embeddedUrl } from './embedded';
 
 export const EMBEDDED_DATABASE_NAME = 'promoter';
@@ -47,6 +47,8 @@ export function beginDatabase(
     /** The embedded PostgreSQL being started (main.ts begins it before the server's modules load). */
     embedded?: EmbeddedStart;
     onConnectionError?: (error: Error) => void;
+    /** Told once when a DATABASE_URL server does not answer yet and the start waits for it (decision 035). */
+    onWaiting?: (reason: string) => void;
   },
 ): { database: OpenedDatabase; ready: Promise<void> } {
   let url: string;
@@ -72,6 +74,7 @@ export function beginDatabase(
         embedded = await options.embedded.started;
         await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
       }
+      if (config.database.kind === 'url') await waitForServer(pool, config, options.onWaiting);
       await runMigrations(pool.db);
     } catch (error) {
       await database.close().catch(() => undefined);
@@ -79,4 +82,25 @@ export function beginDatabase(
     }
   })();
   return { database, ready };
+}
+
+/** A DATABASE_URL server's answer, waited for (decision 035); what it never gave is said in one line, without credentials. */
+async function waitForServer(
+  pool: Database,
+  config: Config,
+  onWaiting: ((reason: string) => void) | undefined,
+): Promise<void> {
+  try {
+    await waitForDatabase(pool.pool, { waitMs: config.databaseWaitMs, onWaiting });
+  } catch (error) {
+    const url = new URL(config.database.kind === 'url' ? config.database.url : '');
+    const where = `${url.searchParams.get('host') ?? url.hostname}:${url.port || '5432'}${url.pathname}`;
+    const what = notUpYet(error)
+      ? `did not answer within ${config.databaseWaitMs / 1000} s`
+      : 'refused this server';
+    throw new ConfigError(
+      `Server failed to start: the database ${where} ${what} (${(error as Error).message}). ` +
+        'Check DATABASE_URL and that PostgreSQL runs.',
+    );
+  }
 }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 import { createAgent, signIn } from '../factories';
-import { api, build, type TestApp } from '../helper';
+import { api, build, TEST_GAME_SECRET, TEST_PAYOUT_KEY, type TestApp } from '../helper';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid: number) => {
@@ -200,5 +200,92 @@ describe('a start that fails once its database is up', () => {
       holder.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a server started before its database (decision 035)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  /** The server's entry on DATABASE_URL = the test database through 127.0.0.1:port, and what it prints. */
+  function startServer(port: number, waitSeconds: number) {
+    const url = new URL(t.databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../src/main.ts')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        DATABASE_URL: url.toString(),
+        DATABASE_WAIT_SECONDS: String(waitSeconds),
+        GAME_API_SECRET: TEST_GAME_SECRET,
+        APP_SECRET: 'test-app-secret-0123456789',
+        PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
+        PUBLIC_URL: 'http://promoter.test',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const printed = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { child, printed, exited };
+  }
+
+  const until = async (done: () => boolean, seconds: number) => {
+    for (let i = 0; i < seconds * 10 && !done(); i++) await sleep(100);
+    return done();
+  };
+
+  it('waits for it, and serves once it answers', async () => {
+    const port = await freePort();
+    const server = startServer(port, 60);
+    try {
+      expect(await until(() => server.printed.stderr.includes('waiting for the database'), 30)).toBe(true);
+      // The database appears: a proxy to the test database on the port the server was given.
+      const target = new URL(t.databaseUrl);
+      const proxy = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+      try {
+        expect(await until(() => server.printed.stdout.includes('Promoter back-office:'), 60)).toBe(true);
+        expect(server.printed.stderr).not.toContain('Server failed to start');
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+        proxy.close();
+      }
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('says in one line that it never answered, once its wait is over', async () => {
+    const server = startServer(await freePort(), 1);
+    expect(await server.exited).toBe(1);
+    expect(server.printed.stderr).toMatch(
+      /Server failed to start: the database 127\.0\.0\.1:\d+\/\w+ did not answer within 1 s \(connect ECONNREFUSED/,
+    );
+    expect(server.printed.stderr).not.toContain('    at '); // no stack
   });
 });
