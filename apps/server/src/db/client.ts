@@ -89,6 +89,12 @@ const NOT_UP_YET = new Set([
   '57P03', // cannot_connect_now: starting up or shutting down
 ]);
 
+/** What went wrong, in a few words (an error of several addresses tried has no message of its own, only a code). */
+export const reasonOf = (error: unknown) => {
+  const { code, message } = error as { code?: string; message?: string };
+  return message || code || String(error);
+};
+
 /** An error of a database that is not there yet or not ready. */
 export const notUpYet = (error: unknown) => {
   const { code, message } = error as { code?: string; message?: string };
@@ -112,7 +118,7 @@ export async function waitForDatabase(
     } catch (error) {
       const left = deadline - Date.now();
       if (!notUpYet(error) || left <= 0) throw error;
-      if (attempt === 0) options.onWaiting?.((error as Error).message);
+      if (attempt === 0) options.onWaiting?.(reasonOf(error));
       await new Promise((resolve) => setTimeout(resolve, Math.min(left, 250 * 2 ** Math.min(attempt, 4))));
     }
   }

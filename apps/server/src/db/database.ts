@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Config, ConfigError } from '../config';
-import { connect, type Database, notUpYet, runMigrations, waitForDatabase } from './client';
+import { connect, type Database, notUpYet, reasonOf, runMigrations, waitForDatabase } from './client';
 import { beginEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedStart, embeddedUrl } from './embedded';
 
 export const EMBEDDED_DATABASE_NAME = 'promoter';
@@ -74,7 +74,8 @@ export function beginDatabase(
         embedded = await options.embedded.started;
         await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
       }
-      if (config.database.kind === 'url') await waitForServer(pool, config, options.onWaiting);
+      if (config.database.kind === 'url')
+        await waitForServer(pool, config.database.url, config.databaseWaitMs, options.onWaiting);
       await runMigrations(pool.db);
     } catch (error) {
       await database.close().catch(() => undefined);
@@ -87,19 +88,18 @@ export function beginDatabase(
 /** A DATABASE_URL server's answer, waited for (decision 035); what it never gave is said in one line, without credentials. */
 async function waitForServer(
   pool: Database,
-  config: Config,
+  url: string,
+  waitMs: number,
   onWaiting: ((reason: string) => void) | undefined,
 ): Promise<void> {
   try {
-    await waitForDatabase(pool.pool, { waitMs: config.databaseWaitMs, onWaiting });
+    await waitForDatabase(pool.pool, { waitMs, onWaiting });
   } catch (error) {
-    const url = new URL(config.database.kind === 'url' ? config.database.url : '');
-    const where = `${url.searchParams.get('host') ?? url.hostname}:${url.port || '5432'}${url.pathname}`;
-    const what = notUpYet(error)
-      ? `did not answer within ${config.databaseWaitMs / 1000} s`
-      : 'refused this server';
+    const address = new URL(url);
+    const where = `${address.searchParams.get('host') ?? address.hostname}:${address.port || '5432'}${address.pathname}`;
+    const what = notUpYet(error) ? `did not answer within ${waitMs / 1000} s` : 'refused this server';
     throw new ConfigError(
-      `Server failed to start: the database ${where} ${what} (${(error as Error).message}). ` +
+      `Server failed to start: the database ${where} ${what} (${reasonOf(error)}). ` +
         'Check DATABASE_URL and that PostgreSQL runs.',
     );
   }
