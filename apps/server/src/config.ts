@@ -93,6 +93,7 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Connections of this instance's database pool (default: localPoolSize() on this machine's database, else 20). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /** How long a start waits for a DATABASE_URL server that does not answer yet (seconds; 0 = not at all). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A statement running longer is cancelled (milliseconds; 0 = no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
