@@ -6,9 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { freeLoopbackPort, startEmbeddedPostgres } from '../../src/db/embedded';
 import { createAgent, signIn } from '../factories';
 import { api, build, TEST_GAME_SECRET, TEST_PAYOUT_KEY, type TestApp } from '../helper';
+import { startServerEntry } from '../server-entry';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid: number) => {
@@ -173,25 +174,15 @@ describe('a start that fails once its database is up', () => {
     await new Promise<void>((resolve) => holder.listen(0, '0.0.0.0', resolve));
     const port = (holder.address() as net.AddressInfo).port;
     try {
-      const server = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.resolve(__dirname, '../../src/main.ts')],
-        {
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            SEED_DEMO: 'false',
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
-      let stderr = '';
-      server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+      const server = startServerEntry({
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+      });
+      const code = await server.exited;
       expect(code).toBe(1);
-      expect(stderr).toContain(`Server failed to start: port ${port} is in use.`);
+      expect(server.printed.stderr).toContain(`Server failed to start: port ${port} is in use.`);
       // The cluster was made and started (its version file), then stopped with the server: no postmaster is left
       // on the folder (a clean stop removes its pid file).
       await expect(fs.access(path.join(dataDir, 'pg', 'PG_VERSION'))).resolves.toBeUndefined();
@@ -212,40 +203,23 @@ describe('a server started before its database (decision 035)', () => {
     await t.close();
   });
 
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
-
   /** The server's entry on DATABASE_URL = the test database through 127.0.0.1:port, and what it prints. */
   function startServer(port: number, waitSeconds: number) {
     const url = new URL(t.databaseUrl);
     url.hostname = '127.0.0.1';
     url.port = String(port);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../src/main.ts')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: '0',
-        DATABASE_URL: url.toString(),
-        DATABASE_WAIT_SECONDS: String(waitSeconds),
-        GAME_API_SECRET: TEST_GAME_SECRET,
-        APP_SECRET: 'test-app-secret-0123456789',
-        PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
-        PUBLIC_URL: 'http://promoter.test',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    return startServerEntry({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: url.toString(),
+      DATABASE_WAIT_SECONDS: String(waitSeconds),
+      GAME_API_SECRET: TEST_GAME_SECRET,
+      APP_SECRET: 'test-app-secret-0123456789',
+      PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
+      PUBLIC_URL: 'http://promoter.test',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
     });
-    const printed = { stdout: '', stderr: '' };
-    child.stdout?.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { child, printed, exited };
   }
 
   const until = async (done: () => boolean, seconds: number) => {
@@ -254,7 +228,7 @@ describe('a server started before its database (decision 035)', () => {
   };
 
   it('waits for it, and serves once it answers', async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const server = startServer(port, 60);
     try {
       expect(await until(() => server.printed.stderr.includes('waiting for the database'), 30)).toBe(true);
@@ -281,7 +255,7 @@ describe('a server started before its database (decision 035)', () => {
   });
 
   it('says in one line that it never answered, once its wait is over', async () => {
-    const server = startServer(await freePort(), 1);
+    const server = startServer(await freeLoopbackPort(), 1);
     expect(await server.exited).toBe(1);
     expect(server.printed.stderr).toMatch(
       /Server failed to start: the database 127\.0\.0\.1:\d+\/\w+ did not answer within 1 s \(connect ECONNREFUSED/,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freeLoopbackPort } from '../../src/db/embedded';
 import { build, type TestApp } from '../helper';
 import { api, cn } from './identity-support';
 
@@ -32,17 +33,9 @@ async function deployment(redisUrl: string): Promise<{ t: TestApp; log: string[]
 const login = (t: TestApp, ip: string, i: number) =>
   api(t.app, 'loginById', { input: { agentId: 7_300_000 + i, password: 'guess' }, ip });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('rate limits when Redis is away', () => {
   it('answers logins and still limits them, in this process, when Redis never answers', async () => {
-    const { t, log } = await deployment(`redis://127.0.0.1:${await freePort()}`);
+    const { t, log } = await deployment(`redis://127.0.0.1:${await freeLoopbackPort()}`);
     const ip = address();
     for (let i = 0; i < 20; i++) {
       const answer = await login(t, ip, i);
@@ -61,7 +54,7 @@ describe('rate limits when Redis is away', () => {
 describe.skipIf(!process.env.REDIS_URL)('rate limits when Redis goes away and comes back', () => {
   it('counts in this process while it is away, and in Redis again once it is back', async () => {
     const target = new URL(process.env.REDIS_URL as string);
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const sockets = new Set<net.Socket>();
     const listen = () => {
       const proxy = net.createServer((client) => {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPayoutAccount } from '../../src/modules/payout/payout-service';
 import { payoutKeyRefusals } from '../../src/modules/payout/sealed-keys';
@@ -7,6 +5,7 @@ import { appSecretRefusals } from '../../src/modules/operators/totp';
 import { createAgent } from '../factories';
 import { build, TEST_GAME_SECRET, TEST_PAYOUT_KEY, type TestApp } from '../helper';
 import { createTestOperator, TEST_APP_SECRET } from '../operator-factories';
+import { startServerEntry } from '../server-entry';
 
 /**
  * Decision 034: a start on other keys than the ones the database's sealed data was sealed with stops before it
@@ -48,33 +47,25 @@ describe('the keys against the sealed data', () => {
   });
 
   it('stops a server started on another payout key before it serves, saying why', async () => {
-    const server = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve(__dirname, '../../src/main.ts')],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: '0',
-          DATABASE_URL: t.databaseUrl,
-          GAME_API_SECRET: TEST_GAME_SECRET,
-          APP_SECRET: TEST_APP_SECRET,
-          PAYOUT_ENCRYPTION_KEY: OTHER_KEY.toString('hex'),
-          PUBLIC_URL: 'http://promoter.test',
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    server.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    const server = startServerEntry({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: t.databaseUrl,
+      GAME_API_SECRET: TEST_GAME_SECRET,
+      APP_SECRET: TEST_APP_SECRET,
+      PAYOUT_ENCRYPTION_KEY: OTHER_KEY.toString('hex'),
+      PUBLIC_URL: 'http://promoter.test',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    const code = await server.exited;
     expect(code).toBe(1);
-    expect(stderr).toContain('Invalid configuration: this database was sealed with other keys.');
-    expect(stderr).toMatch(/PAYOUT_ENCRYPTION_KEY does not open the sealed number of payout account \d+/);
-    expect(stdout).not.toContain('Promoter back-office:'); // never served
+    expect(server.printed.stderr).toContain(
+      'Invalid configuration: this database was sealed with other keys.',
+    );
+    expect(server.printed.stderr).toMatch(
+      /PAYOUT_ENCRYPTION_KEY does not open the sealed number of payout account \d+/,
+    );
+    expect(server.printed.stdout).not.toContain('Promoter back-office:'); // never served
   });
 });
