@@ -135,6 +135,15 @@ export const localPoolSize = (cores = os.availableParallelism()) => Math.min(REM
  * Whether a PostgreSQL URL (a valid URL: the configuration checked it) names this machine: a loopback address, or a
  * Unix socket (`?host=/path`).
  */
+/**
+ * A database address without its credentials: host (or a Unix socket's folder, `?host=/run/postgresql`), port and
+ * database, as `host:port/name`.
+ */
+export function databaseAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.searchParams.get('host') ?? parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
 export function onThisMachine(url: string): boolean {
   const parsed = new URL(url);
   const host = (parsed.searchParams.get('host') ?? parsed.hostname).replace(/^\[|\]$/g, '');

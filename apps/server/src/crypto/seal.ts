@@ -36,6 +36,16 @@ export function openSealed(key: Buffer, stored: string): string {
   );
 }
 
+/** Whether `key` opens `stored` (the tag authenticates: another key fails rather than reading garbage). */
+export function opensWith(key: Buffer, stored: string): boolean {
+  try {
+    openSealed(key, stored);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A keyed digest (HMAC-SHA256) of a secret text: compares two texts, or keys a request's parameters, without keeping
  * the text. Unlike a plain hash it cannot be reversed by trying every card number without the key.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Config, ConfigError } from '../config';
+import { type Config, ConfigError, databaseAddress } from '../config';
 import { connect, type Database, notUpYet, reasonOf, runMigrations, waitForDatabase } from './client';
 import { beginEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedStart, embeddedUrl } from './embedded';
 
@@ -95,8 +95,7 @@ async function waitForServer(
   try {
     await waitForDatabase(pool.pool, { waitMs, onWaiting });
   } catch (error) {
-    const address = new URL(url);
-    const where = `${address.searchParams.get('host') ?? address.hostname}:${address.port || '5432'}${address.pathname}`;
+    const where = databaseAddress(url);
     const what = notUpYet(error) ? `did not answer within ${waitMs / 1000} s` : 'refused this server';
     throw new ConfigError(
       `Server failed to start: the database ${where} ${what} (${reasonOf(error)}). ` +

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Config } from '../config';
+import { type Config, databaseAddress } from '../config';
 
 /**
  * What a limit counts (docs/decisions/014-rate-limits-and-lockout.md):
@@ -36,9 +36,8 @@ export function rateLimitPrefix(config: Pick<Config, 'database'> & { rateLimitPr
   if (config.rateLimitPrefix) return `${config.rateLimitPrefix}:`;
   let identity: string;
   if (config.database.kind === 'url') {
-    const url = new URL(config.database.url);
     // A socket's folder (`?host=/run/postgresql`) names the server as a host name does.
-    identity = `pg:${url.searchParams.get('host') ?? url.hostname}:${url.port || '5432'}${url.pathname}`;
+    identity = `pg:${databaseAddress(config.database.url)}`;
   } else {
     identity = `embedded:${hostname()}:${config.database.dataDir}`;
   }

@@ -1,9 +1,8 @@
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
 import { desc } from 'drizzle-orm';
-import { deriveKey, openSealed, sealText } from '../../crypto/seal';
+import { deriveKey, openSealed, opensWith, sealText } from '../../crypto/seal';
 import type { Db } from '../../db/client';
 import { operators } from '../../db/schema';
-import { opens } from '../payout/sealed-keys';
 
 /**
  * TOTP (RFC 6238, 6 digits, 30 s) through otplib. The secret is stored sealed (crypto/seal.ts: AES-256-GCM, a key
@@ -55,7 +54,7 @@ export async function appSecretRefusals(db: Db, appSecret: string): Promise<stri
     .from(operators)
     .orderBy(desc(operators.id))
     .limit(1);
-  return operator && !opens(() => decryptTotpSecret(appSecret, operator.sealed))
+  return operator && !opensWith(keyOf(appSecret), operator.sealed)
     ? [`APP_SECRET does not open the second factor of operator ${operator.id}`]
     : [];
 }

@@ -1,18 +1,8 @@
 import { desc, isNotNull } from 'drizzle-orm';
-import { openSealed } from '../../crypto/seal';
+import { opensWith } from '../../crypto/seal';
 import type { Db } from '../../db/client';
 import { payoutAccounts, withdrawals } from '../../db/schema';
 import type { PayoutKey } from './payout-service';
-
-/** Whether `open` opens what it is given (an authenticated seal fails on another key). */
-export function opens(open: () => unknown): boolean {
-  try {
-    open();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What the payout key fails to open among the numbers this database holds sealed (decision 034): the newest payout
@@ -31,9 +21,9 @@ export async function payoutKeyRefusals(db: Db, key: PayoutKey): Promise<string[
     .orderBy(desc(withdrawals.id))
     .limit(1);
   const refusals: string[] = [];
-  if (account && !opens(() => openSealed(key, account.sealed)))
+  if (account && !opensWith(key, account.sealed))
     refusals.push(`PAYOUT_ENCRYPTION_KEY does not open the sealed number of payout account ${account.id}`);
-  if (withdrawal?.sealed && !opens(() => openSealed(key, withdrawal.sealed as string)))
+  if (withdrawal?.sealed && !opensWith(key, withdrawal.sealed))
     refusals.push(`PAYOUT_ENCRYPTION_KEY does not open the sealed account of withdrawal ${withdrawal.id}`);
   return refusals;
 }
