@@ -85,7 +85,12 @@ class SharedOrOwnStore implements FastifyRateLimitStore {
 interface SharedCounters {
   redis: Redis;
   commandFailed: (error: Error) => void;
+  /** Settles once the first connection is ready, has failed, or took longer than its time-out. */
+  firstAttempt: Promise<void>;
 }
+
+/** How long a connection to Redis may take before it counts as failed. */
+const CONNECT_TIMEOUT_MS = 2000;
 
 /**
  * Connects the rate limits' Redis: commands fail at once while it is down (no queue that would hold a login until
@@ -94,7 +99,7 @@ interface SharedCounters {
  */
 function connectSharedCounters(url: string, log: FastifyBaseLogger): SharedCounters {
   const redis = new Redis(url, {
-    connectTimeout: 2000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     commandTimeout: 500,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
@@ -119,7 +124,16 @@ function connectSharedCounters(url: string, log: FastifyBaseLogger): SharedCount
     lastReport = Date.now();
     log.warn({ reason: error.message }, 'rate-limit Redis command failed: counted in this process');
   };
-  return { redis, commandFailed };
+  const firstAttempt = new Promise<void>((resolve) => {
+    const timer = setTimeout(settle, CONNECT_TIMEOUT_MS + 500);
+    function settle() {
+      clearTimeout(timer);
+      redis.off('ready', settle).off('error', settle);
+      resolve();
+    }
+    redis.once('ready', settle).once('error', settle);
+  });
+  return { redis, commandFailed, firstAttempt };
 }
 
 /** The store @fastify/rate-limit makes with its options: Redis's under `namespace` (the keys as its own), else ours. */
@@ -153,6 +167,9 @@ function sharedOrOwnStore(
  */
 export const rateLimitPlugin = fp(async function rateLimitPlugin(app, options: { namespace: string }) {
   const shared = app.config.redisUrl ? connectSharedCounters(app.config.redisUrl, app.log) : undefined;
+  // The first calls count in Redis too: a start waits for its connection (or its failure) before it serves, or the
+  // calls made while it connects would count in this process only and never reach the shared budget.
+  await shared?.firstAttempt;
   // quit() needs the connection; while Redis is away it is dropped instead (no reconnecting after the close).
   if (shared)
     app.addHook(

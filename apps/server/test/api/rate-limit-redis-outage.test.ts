@@ -48,35 +48,46 @@ describe('rate limits when Redis is away', () => {
 });
 
 /**
+ * A proxy in front of REDIS_URL on a port of its own, which a test cuts and restores (never the machine's Redis
+ * itself); `delayMs` holds each new connection that long before it reaches Redis (a slow network or a busy machine;
+ * under the 500 ms command time-out, or its first command, the ready check, never answers in time).
+ */
+async function redisProxy(delayMs = 0) {
+  const target = new URL(process.env.REDIS_URL as string);
+  const port = await freeLoopbackPort();
+  const sockets = new Set<net.Socket>();
+  const listen = () => {
+    const proxy = net.createServer((client) => {
+      client.pause();
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      setTimeout(() => client.pipe(upstream).pipe(client), delayMs);
+    });
+    return new Promise<net.Server>((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)));
+  };
+  const cut = async (proxy: net.Server) => {
+    await new Promise((resolve) => {
+      proxy.close(resolve);
+      for (const socket of sockets) socket.destroy();
+    });
+  };
+  return { url: `redis://127.0.0.1:${port}`, listen, cut };
+}
+
+/**
  * Redis going away and coming back, through a proxy in front of REDIS_URL that this test cuts and restores (never
  * the machine's Redis itself). Needs Redis: run with REDIS_URL (skipped without it).
  */
 describe.skipIf(!process.env.REDIS_URL)('rate limits when Redis goes away and comes back', () => {
   it('counts in this process while it is away, and in Redis again once it is back', async () => {
-    const target = new URL(process.env.REDIS_URL as string);
-    const port = await freeLoopbackPort();
-    const sockets = new Set<net.Socket>();
-    const listen = () => {
-      const proxy = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 6379), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      return new Promise<net.Server>((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)));
-    };
-    const cut = async (proxy: net.Server) => {
-      await new Promise((resolve) => {
-        proxy.close(resolve);
-        for (const socket of sockets) socket.destroy();
-      });
-    };
+    const { url, listen, cut } = await redisProxy();
     let proxy = await listen();
     closers.push(() => cut(proxy));
-    const { t, log } = await deployment(`redis://127.0.0.1:${port}`);
+    const { t, log } = await deployment(url);
     const redis = new Redis(process.env.REDIS_URL as string);
     closers.push(async () => void (await redis.quit()));
     const keysOf = async (ip: string) => (await redis.keys(`*${ip}`)).length;
@@ -104,5 +115,22 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits when Redis goes away and co
     // ioredis tries again within two seconds.
     expect(await countedInRedis()).toBe(true);
     expect(log.some((line) => line.includes('rate-limit Redis is back'))).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('rate limits on a Redis slow to connect', () => {
+  it('counts the first calls of a start in Redis, not in this process', async () => {
+    const { url, listen, cut } = await redisProxy(400);
+    const proxy = await listen();
+    closers.push(() => cut(proxy));
+    const { t } = await deployment(url);
+    const redis = new Redis(process.env.REDIS_URL as string);
+    closers.push(async () => void (await redis.quit()));
+    const ip = address();
+    for (let i = 0; i < 20; i++) expect((await login(t, ip, i)).status, `call ${i + 1}`).toBe(200);
+    expect((await login(t, ip, 20)).status).toBe(429);
+    // Every call, the first included, counted in the shared budget.
+    const [key] = await redis.keys(`*${ip}`);
+    expect(Number(await redis.get(key as string))).toBe(21);
   });
 });
