@@ -1,6 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Test files at once: Vitest's own default (the cores less one), but never fewer than two. */
+const workers = Math.max(2, availableParallelism() - 1);
+
 /**
+ * Vitest's default of the cores less one ran one test file at a time on CI's two cores (decision 036): unit and API
+ * files run `workers` at a time; the end-to-end files one at a time (each starts the product and a Chromium, and two
+ * at once made a phone-sized page miss its dialog on a loaded machine).
+ *
  * Three projects, one runner:
  * - unit: pure rules and helpers (contract, server units, web helpers, locale completeness);
  * - api: the real app on a real PostgreSQL (embedded by default, TEST_DATABASE_URL otherwise),
@@ -19,6 +27,7 @@ export default defineConfig({
             'apps/web/test/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['./test/fail-on-console.ts'],
+          maxWorkers: workers,
           // Generous: component tests render whole screens, and a loaded machine is slow, not wrong.
           testTimeout: 30_000,
         },
@@ -32,6 +41,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          maxWorkers: workers,
         },
       },
       {
