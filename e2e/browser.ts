@@ -68,6 +68,7 @@ export interface TrackedPage {
 }
 
 interface Watched {
+  page: Page;
   problems: string[];
   allowed: RegExp[];
   closed: boolean;
@@ -89,7 +90,7 @@ export async function openPage(
 ): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN', deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
-  const entry: Watched = { problems: [], allowed: [], closed: false };
+  const entry: Watched = { page, problems: [], allowed: [], closed: false };
   watched.add(entry);
   context.on('close', () => (entry.closed = true));
   const { problems } = entry;
@@ -120,6 +121,35 @@ export function takePageProblems(): string[] {
     if (entry.closed) watched.delete(entry);
   }
   return found;
+}
+
+/**
+ * What every page still open shows, for the log of a test that failed: its address and its text, and a screenshot
+ * beside the others (`failed-<name>-<n>.png`). A CI log then says where a flaky test stood, which a stack does not.
+ */
+export async function describeOpenPages(name: string): Promise<string[]> {
+  const slug = name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+  const described: string[] = [];
+  let n = 0;
+  for (const { page, closed } of watched) {
+    if (closed || page.isClosed()) continue;
+    n += 1;
+    try {
+      // A page stuck in a script answers neither: five seconds each, then the error says so.
+      const innerText = page.evaluate(() => document.body.innerText);
+      innerText.catch(() => undefined); // answered after the time-out: nobody waits for it any more
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no answer in 5 s')), 5_000).unref(),
+      );
+      const text = (await Promise.race([innerText, timeout])).replace(/\s+/g, ' ').slice(0, 1500);
+      const file = path.join(ARTIFACTS, `failed-${slug}-${n}.png`);
+      await page.screenshot({ path: file, timeout: 5_000 });
+      described.push(`page ${n}: ${page.url()}\n  screenshot: ${file}\n  text: ${text}`);
+    } catch (error) {
+      described.push(`page ${n}: ${page.url()} (not described: ${String(error)})`);
+    }
+  }
+  return described;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
