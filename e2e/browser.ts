@@ -142,8 +142,7 @@ export async function describeOpenPages(name: string): Promise<string[]> {
         setTimeout(() => reject(new Error('no answer in 5 s')), 5_000).unref(),
       );
       const text = (await Promise.race([innerText, timeout])).replace(/\s+/g, ' ').slice(0, 1500);
-      const file = path.join(ARTIFACTS, `failed-${slug}-${n}.png`);
-      await page.screenshot({ path: file, timeout: 5_000 });
+      const file = await screenshot(page, `failed-${slug}-${n}`, 5_000);
       described.push(`page ${n}: ${page.url()}\n  screenshot: ${file}\n  text: ${text}`);
     } catch (error) {
       described.push(`page ${n}: ${page.url()} (not described: ${String(error)})`);
@@ -152,10 +151,10 @@ export async function describeOpenPages(name: string): Promise<string[]> {
   return described;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, timeout?: number): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   // Transitions (a dialog fading in, a ripple) are finished before the picture is taken.
-  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled', timeout });
   return file;
 }
 
