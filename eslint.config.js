@@ -128,7 +128,8 @@ function serverZones() {
    */
   const SERVER_MODULE_LAYERS = [
     ['options', 'ledger', 'audit', 'notifications'],
-    ['agents', 'content', 'payout'],
+    // controls: the two-person rule of the money operators move (decision 037), read by withdrawals and backoffice.
+    ['agents', 'content', 'payout', 'controls'],
     ['players', 'payments', 'withdrawals', 'dashboards'],
     ['auth'],
     ['game', 'shop'],

@@ -98,12 +98,19 @@ describe('the console’s agents', () => {
     await page.getByText('请填写原因').waitFor();
     await page.getByTestId('adjust-amount').fill('88.00');
     await page.getByTestId('adjust-reason').fill('活动奖励补发');
+    await page.getByTestId('adjust-notice').fill('三月活动奖励');
     await shot(page, 'admin-agents-desktop-adjust');
     await page.getByTestId('adjust-submit').click();
+    // The whole adjustment is confirmed first: the balance now and after (decision 037).
+    const confirmStep = page.getByTestId('adjust-confirm');
+    await confirmStep.waitFor();
+    const credited = fenToMoney(moneyToFen(start.data.balance) + moneyToFen('88.00'));
+    expect(await confirmStep.innerText()).toContain(`${start.data.balance} → ${credited}`);
+    await shot(page, 'admin-agents-desktop-adjust-confirm');
+    await page.getByTestId('adjust-confirm-submit').click();
     const result = page.getByTestId('adjust-result');
     await result.waitFor();
     expect(await result.getAttribute('data-status')).toBe('applied');
-    const credited = fenToMoney(moneyToFen(start.data.balance) + moneyToFen('88.00'));
     expect(await result.innerText()).toContain(`${start.data.balance} → ${credited}`);
     await page.getByTestId('adjust-close').click();
     await expect

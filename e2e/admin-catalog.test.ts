@@ -102,8 +102,10 @@ describe('prices, goods and orders in the console', () => {
     await page.getByTestId('settings-save').click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByTestId('settings-changes').innerText()).toBe('黄金推广员单价: 0.60 → 0.65');
+    // A change of the platform's terms is kept with its reason (decision 037).
+    await dialog.getByTestId('reason-text').fill('季度调价');
     await shot(page, 'admin-catalog-desktop-settings-confirm');
-    await dialog.getByTestId('confirm-yes').click();
+    await dialog.getByTestId('reason-confirm').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('settings-pending').filter({ hasText: '没有未保存的修改' }).waitFor();
     // The change is in the history: who, before and after.

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
+import { consoleToken, createOperator, signInOperator } from './operators';
 
 const e2e = useServerAndBrowser();
 
@@ -127,12 +128,30 @@ describe('the operator console', () => {
     await shot(page, 'admin-desktop-reveal-account');
     await page.getByTestId('detail-hide-account').click();
     expect(await page.getByTestId('detail-account-no').innerText()).toBe('************mple.com');
-    await page.getByTestId('withdrawal-pay').click();
-    await page.getByTestId('review-text').fill('ALIPAY-20240101-0001');
-    await page.getByTestId('review-confirm').click();
-    await expect.poll(() => detailStatus(page), { timeout: 10_000 }).toBe('paid');
-    await shot(page, 'admin-desktop-paid-detail');
+    // Maker/checker (decision 037): the owner approved it, so another operator marks it paid.
+    expect(await page.getByTestId('withdrawal-pay').isDisabled()).toBe(true);
+    expect(await page.getByTestId('checker-hint').innerText()).toBe(
+      '您批准了这笔提现：须由另一名操作员标记打款或失败。',
+    );
+    await shot(page, 'admin-desktop-checker');
     await page.getByTestId('withdrawal-detail-close').click();
+
+    // ---- a finance operator (created by the owner) signs in, sets its password, and pays it
+    const cashier = await createOperator(e2e.server.baseUrl, await consoleToken(page), 'cashier', 'finance');
+    const second = await openPage(e2e.browser, DESKTOP);
+    await second.page.goto(`${e2e.server.baseUrl}/#${paths.admin.login.getHref()}`);
+    await signInOperator(second.page, cashier, 'cashier-password-2024');
+    // The queue opens on the pending ones: the approved ones are a filter away.
+    await second.page.getByRole('combobox', { name: '状态' }).click();
+    await second.page.getByTestId('filter-status-approved').click();
+    await second.page.getByTestId('filter-apply').click();
+    await openWithdrawal(second.page, paidId);
+    await second.page.getByTestId('withdrawal-pay').click();
+    await second.page.getByTestId('review-text').fill('ALIPAY-20240101-0001');
+    await second.page.getByTestId('review-confirm').click();
+    await expect.poll(() => detailStatus(second.page), { timeout: 10_000 }).toBe('paid');
+    await shot(second.page, 'admin-desktop-paid-detail');
+    await second.context.close();
 
     // ---- the audit log recorded both
     await page.getByTestId('admin-nav-audit').click();
@@ -165,5 +184,80 @@ describe('the operator console', () => {
     await shot(agent.page, 'admin-agent-withdraw-list');
     const end = await apiUser(token);
     expect(end.balance).toBe(fenToMoney(moneyToFen(start.balance) - moneyToFen('120.00')));
+  });
+
+  it('support removes a password without seeing one; a frozen agent’s withdrawal is held (English, dark, phone)', async () => {
+    // ---- the demo agent signs in with its password and applies to withdraw
+    const [, agentId, password] = /Demo agent id \+ password: (\d+) \/ (\S+)/.exec(e2e.server.output()) ?? [];
+    const login = async () => {
+      const response = await fetch(`${e2e.server.baseUrl}/api/agent/login/loginById`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ agentId: Number(agentId), password }),
+      });
+      return (await response.json()) as { code: number; msg: string; data: { token: string } };
+    };
+    const signedIn = await login();
+    expect(signedIn.code, signedIn.msg).toBe(1);
+    const heldId = await applyToWithdraw(signedIn.data.token, '100.00');
+
+    // ---- the console on a phone, in English and dark, as the console's own switches keep them
+    const { page } = await openPage(e2e.browser, PHONE);
+    await page.goto(`${e2e.server.baseUrl}/#${paths.admin.login.getHref()}`);
+    await page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem('promoter.themeOptions') ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      localStorage.setItem(
+        'promoter.themeOptions',
+        JSON.stringify({ ...kept, language: 'en', darkMode: true }),
+      );
+    });
+    await page.reload();
+    await page.getByTestId('admin-login-name').fill('owner');
+    await page.getByTestId('admin-login-password').fill('demo-owner-1234');
+    // The next step's code: the first test may have used this step's (a code is good once).
+    const code = generateSync({ secret: ownerSecret(), epoch: Math.floor(Date.now() / 1000) + 30 });
+    await page.getByTestId('admin-login-code').fill(code);
+    await page.getByTestId('admin-login-submit').click();
+    await page.getByTestId('page-admin-withdrawals').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('admin-role').innerText()).toBe('Owner');
+    expect(await page.getByTestId('admin-clock-small').innerText()).toBe('Times in Asia/Shanghai (UTC+8)');
+
+    // ---- remove the agent's password: a reason, a notice, and no password on screen
+    await go(page, paths.admin.agent.getHref(Number(agentId)));
+    await page.getByTestId('agent-resetPassword').click();
+    const dialog = page.getByTestId('reset-password-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('reason-text').fill('Agent called: password leaked');
+    await dialog.getByTestId('reason-notice').fill('Sign in again from the game');
+    await shot(page, 'admin-phone-en-dark-reset-password');
+    await dialog.getByTestId('reason-confirm').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.locator('body').innerText()).not.toContain(password);
+    // The old password and the old session no longer work.
+    expect((await login()).code).toBe(0);
+    expect((await e2e.server.api('agent/user/getUser', signedIn.data.token)).code).toBe(10001);
+
+    // ---- freeze it: its pending withdrawal is held, the queue says why
+    await page.getByTestId('agent-freeze').click();
+    const freeze = page.getByTestId('reason-dialog');
+    await freeze.getByTestId('reason-text').fill('Fraud check');
+    await freeze.getByTestId('reason-confirm').click();
+    await freeze.waitFor({ state: 'hidden' });
+    await go(page, paths.admin.withdrawals.getHref());
+    const row = page.getByTestId(`admin-withdrawal-${heldId}`);
+    await row.waitFor();
+    expect(await row.getByTestId('withdrawal-held-chip').innerText()).toBe('Held: promoter frozen');
+    await shot(page, 'admin-phone-en-dark-held-queue');
+    await openWithdrawal(page, heldId);
+    await page.getByTestId('withdrawal-held').waitFor();
+    expect(await page.getByTestId('withdrawal-approve').isDisabled()).toBe(true);
+    expect(await page.getByTestId('detail-agent-status').innerText()).toBe('Frozen');
+    await shot(page, 'admin-phone-en-dark-held-detail');
+    // The same on a desktop, in the dark theme the whole console follows.
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'admin-desktop-en-dark-held-detail');
   });
 });

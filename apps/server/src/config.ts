@@ -102,6 +102,8 @@ const ZEnv = z.object({
   /** Opt-ins a real deployment (DATABASE_URL) must name to run on the demo's providers. */
   ALLOW_SANDBOX_PAYMENTS: bool.default(false),
   ALLOW_LOG_SMS: bool.default(false),
+  /** SEED_DEMO on a deployment: demo agents and a demo owner in a real database (decision 037). */
+  ALLOW_DEMO_SEED: bool.default(false),
   /** Without PUBLIC_URL, build notify, return and invite addresses from the request's Host header. */
   ALLOW_HOST_HEADER_URLS: bool.optional(),
 });
@@ -216,6 +218,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       e.ALLOW_LOG_SMS,
       'ALLOW_LOG_SMS',
       'SMS_PROVIDER is the log (codes are written to the server log, no SMS is sent)',
+    );
+    needOptIn(
+      e.SEED_DEMO === true,
+      e.ALLOW_DEMO_SEED,
+      'ALLOW_DEMO_SEED',
+      'SEED_DEMO seeds the demo platform (demo agents with a published password, an operator named owner)',
     );
     needOptIn(
       e.PUBLIC_URL === undefined,

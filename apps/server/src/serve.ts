@@ -10,7 +10,7 @@ import { payoutKeyRefusals } from './modules/payout/sealed-keys';
 import { appSecretRefusals } from './modules/operators/totp';
 import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
 import { DEMO, isSeeded, seedDemo } from './seed/demo-seed';
-import { demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
+import { type DemoOwnerMode, demoOwnerLines, seedDemoOwner } from './seed/demo-owner';
 
 /**
  * The configured keys against what the database holds sealed with them (decision 034): a start on another
@@ -43,6 +43,9 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
   };
   // The demo agent's password hash is made while the database starts (argon2 runs off the event loop).
   const demoPasswordHash = config.seedDemo ? hashPassword(DEMO.agentPassword) : undefined;
+  // The embedded demo publishes its owner's credentials; a deployment's seeded owner is a real account (decision 037).
+  const ownerMode: DemoOwnerMode = config.database.kind === 'embedded' ? 'demo' : 'deployment';
+  let ownerOnce: string[] = [];
   // The app is built while the database starts and migrates; nothing queries it before `ready`.
   const { database, ready } = beginDatabase(config, {
     embedded,
@@ -93,7 +96,7 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
     if (config.seedDemo) {
       const seeded = await seedDemo(database.db, demoPasswordHash);
       if (seeded) app.log.info('demo platform seeded');
-      await seedDemoOwner(database.db, config.appSecret);
+      ownerOnce = await seedDemoOwner(database.db, config.appSecret, ownerMode);
     }
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -132,7 +135,8 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
       `Demo agent login (diamond agent 王总, valid 5 minutes, once): ${loginUrl(base, agentTicket.ticket)}`,
       `Demo player login (unbound player, valid 5 minutes, once):   ${loginUrl(base, playerTicket.ticket)}`,
       `Demo agent id + password: ${DEMO.agentId} / ${DEMO.agentPassword}`,
-      ...(await demoOwnerLines(database.db, config.appSecret, base)),
+      ...(await demoOwnerLines(database.db, config.appSecret, base, ownerMode)),
+      ...ownerOnce,
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { calls } from '@promoter/contract';
 import type { OperatorRole, TAdjustment, TAdminAgent, TOperator } from '@promoter/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -62,6 +63,8 @@ function adjustment(id: string, createdBy: number, extra: Partial<TAdjustment> =
     reason: '活动奖励',
     status: 'pending',
     approvalsNeeded: 2,
+    reviewReason: 'amount',
+    notice: null,
     createdBy: { id: createdBy, name: `op-${createdBy}` },
     decidedBy: null,
     rejectReason: null,
@@ -170,16 +173,27 @@ describe('an agent’s actions follow the operator’s rights', () => {
     );
   });
 
-  it('shows the one-time password once, from the answer', async () => {
+  it('removes the password with a reason and a notice: no password is ever shown (decision 037)', async () => {
     const user = userEvent.setup();
-    request.mockResolvedValue({ agentId: AGENT.agentId, password: 'Kp3xQm7RtY2w', revokedSessions: 2 });
+    request.mockResolvedValue(
+      calls.adminAgentResetPassword.data.parse({ agentId: AGENT.agentId, revokedSessions: 2 }),
+    );
     renderScreen(<AgentActions agent={AGENT} parentLevel={1} />);
     await user.click(screen.getByTestId('agent-resetPassword'));
-    await user.click(await screen.findByTestId('confirm-yes'));
-    expect((await screen.findByTestId('one-time-password-value')).textContent).toBe('Kp3xQm7RtY2w');
-    expect(callsOf('adminAgentResetPassword')).toEqual([{ agentId: AGENT.agentId }]);
-    await user.click(screen.getByTestId('one-time-password-close'));
-    await waitFor(() => expect(screen.queryByTestId('one-time-password-value')).toBeNull());
+    const dialog = await screen.findByTestId('reset-password-dialog');
+    expect(dialog.textContent).toContain('任何人都看不到新密码');
+    await user.click(screen.getByTestId('reason-confirm'));
+    expect(await screen.findByText('请填写原因')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+    await user.type(screen.getByTestId('reason-text'), '代理来电：密码泄露');
+    await user.type(screen.getByTestId('reason-notice'), '请从游戏内重新登录');
+    await user.click(screen.getByTestId('reason-confirm'));
+    await waitFor(() =>
+      expect(callsOf('adminAgentResetPassword')).toEqual([
+        { agentId: AGENT.agentId, reason: '代理来电：密码泄露', notice: '请从游戏内重新登录' },
+      ]),
+    );
+    expect(screen.queryByTestId('one-time-password-value')).toBeNull();
   });
 });
 
@@ -225,7 +239,12 @@ describe('the change of level', () => {
 });
 
 describe('the manual adjustment', () => {
-  const owner = { ownerType: 'agent' as const, ownerId: AGENT.agentId, label: '王总 (#10002)' };
+  const owner = {
+    ownerType: 'agent' as const,
+    ownerId: AGENT.agentId,
+    label: '王总 (#10002)',
+    current: { balance: '10000.00', diamonds: 50 },
+  };
 
   async function pick(user: ReturnType<typeof userEvent.setup>, label: string, testId: string) {
     await user.click(screen.getByRole('combobox', { name: label }));
@@ -260,10 +279,17 @@ describe('the manual adjustment', () => {
     await pick(user, '方向', 'adjust-direction-debit');
     await user.type(screen.getByTestId('adjust-amount'), '6000');
     await user.type(screen.getByTestId('adjust-reason'), '追回误发');
-    expect(screen.getByTestId('adjust-two-person').textContent).toContain('另一位运营人员批准');
+    expect(screen.getByTestId('adjust-two-person').textContent).toContain('须第二名操作员批准后才生效');
+    expect(screen.getByTestId('adjust-now').textContent).toBe('当前：余额 10000.00');
     await user.click(screen.getByTestId('adjust-submit'));
+    // The whole adjustment is confirmed before anything is sent: the account now and after (decision 037).
+    const confirm = await screen.findByTestId('adjust-confirm');
+    expect(confirm.textContent).toContain('10000.00 → 4000.00');
+    expect(confirm.textContent).toContain('追回误发');
+    expect(request).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId('adjust-confirm-submit'));
     await waitFor(() => expect(callsOf('adminAdjustmentCreate')).toHaveLength(1));
-    await user.click(screen.getByTestId('adjust-submit'));
+    await user.click(screen.getByTestId('adjust-confirm-submit'));
     await waitFor(() => expect(callsOf('adminAdjustmentCreate')).toHaveLength(2));
 
     const [first, second] = callsOf('adminAdjustmentCreate') as { requestId: string }[];
@@ -279,7 +305,20 @@ describe('the manual adjustment', () => {
     expect(second?.requestId).toBe(first?.requestId);
     const result = await screen.findByTestId('adjust-result');
     expect(result.getAttribute('data-status')).toBe('pending');
-    expect(result.textContent).toContain('调整 #31 已提交，等待另一位运营人员批准');
+    expect(result.textContent).toContain('调整 #31 已提交，等待第二名操作员批准（超过双人审核阈值）');
+  });
+
+  it('refuses a debit that would take the account below zero, before sending it', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AdjustDialog open owner={owner} onClose={() => undefined} />);
+    await pick(user, '方向', 'adjust-direction-debit');
+    await user.type(screen.getByTestId('adjust-amount'), '10000.01');
+    await user.type(screen.getByTestId('adjust-reason'), '追回误发');
+    await user.click(screen.getByTestId('adjust-submit'));
+    expect((await screen.findByTestId('adjust-confirm')).textContent).toContain('10000.00 → -0.01');
+    expect(screen.getByText('此扣减会使账户低于零')).toBeTruthy();
+    expect(screen.getByTestId('adjust-confirm-submit').hasAttribute('disabled')).toBe(true);
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('a player’s account holds diamonds only', async () => {

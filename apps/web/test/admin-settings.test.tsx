@@ -31,7 +31,11 @@ const VALUES: Record<EditableOptionKey, string> = {
   'withdraw.feeRate': '0',
   'withdraw.dailyCount': '3',
   'withdraw.reviewThreshold': '5000.00',
+  'withdraw.soloDailyPerOperator': '20000.00',
+  'withdraw.soloDailyPerAgent': '10000.00',
   'adjust.reviewThreshold': '5000.00',
+  'adjust.soloDailyPerOperator': '10000.00',
+  'adjust.soloDailyPerTarget': '5000.00',
   'register.open': 'true',
   'register.review': 'false',
   'bind.unbindAllowed': 'true',
@@ -155,10 +159,15 @@ describe('the settings form', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     // 0.7 is the value it has: no change.
     expect(within(dialog).getByTestId('settings-changes').textContent).toBe('黄金推广员单价: 0.60 → 0.65');
-    await userEvent.setup().click(within(dialog).getByTestId('confirm-yes'));
+    // A reason first (kept in the audit log with the change, decision 037).
+    await userEvent.setup().click(within(dialog).getByTestId('reason-confirm'));
+    expect(await within(dialog).findByText('请填写原因')).toBeTruthy();
+    expect(callsOf('adminOptionsUpdate')).toEqual([]);
+    await userEvent.setup().type(within(dialog).getByTestId('reason-text'), '季度调价');
+    await userEvent.setup().click(within(dialog).getByTestId('reason-confirm'));
     await waitFor(() =>
       expect(callsOf('adminOptionsUpdate')).toEqual([
-        { changes: [{ key: 'price.level2', value: '0.65', seen: '0.60' }] },
+        { reason: '季度调价', changes: [{ key: 'price.level2', value: '0.65', seen: '0.60' }] },
       ]),
     );
   });

@@ -3,9 +3,10 @@ import { AGENT } from './support/fixtures';
 import { SESSION_EXPIRED_MSG } from '@promoter/contract';
 
 const notifyError = vi.fn();
+const notifyInfo = vi.fn();
 const progressDone = vi.fn();
 vi.mock('../src/lib/notify', () => ({
-  notify: { error: notifyError, success: vi.fn(), info: vi.fn(), closeAll: vi.fn() },
+  notify: { error: notifyError, success: vi.fn(), info: notifyInfo, closeAll: vi.fn() },
 }));
 vi.mock('../src/lib/progress', () => ({ progress: { start: vi.fn(), done: progressDone } }));
 
@@ -35,6 +36,35 @@ describe('toQueryString', () => {
 });
 
 describe('request', () => {
+  it('sends a read again after a 503 (the database away for a moment), saying it retries (decision 037)', async () => {
+    vi.useFakeTimers();
+    session.signInAgent('tok-1', AGENT);
+    const busy = { code: 0, msg: '服务暂时繁忙，请稍后重试', data: null };
+    const fetchMock = vi
+      .fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(busy), { status: 503 }))
+      .mockImplementationOnce(
+        async () => new Response(JSON.stringify(busy), { status: 503, headers: { 'retry-after': '2' } }),
+      )
+      .mockImplementationOnce(async () => new Response(JSON.stringify({ code: 1, msg: '', data: AGENT })));
+    vi.stubGlobal('fetch', fetchMock);
+    const answered = request('getUser', {});
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answered).resolves.toEqual(AGENT);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(notifyInfo).toHaveBeenCalledTimes(1);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('does not send again a change without a requestId after a 503: it shows the server’s message', async () => {
+    const fetchMock = answer({ code: 0, msg: '服务暂时繁忙，请稍后重试', data: null }, 503);
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(request('bind', { agentId: 10001 })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith('服务暂时繁忙，请稍后重试');
+  });
+
   it('GETs with the query string and the session token, and parses data with the contract', async () => {
     session.signInAgent('tok-1', AGENT);
     const fetchMock = answer({ code: 1, msg: '', data: AGENT });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdminWithdrawal } from './admin';
+import { ZAdminWithdrawal, ZTwoPersonReason } from './admin';
 import { call } from './call-def';
 import {
   ZAgentId,
@@ -20,6 +20,11 @@ import { moneyToFen, ZMoney, ZMoneyInput } from './money';
 // ---- shapes ------------------------------------------------------------------------------------------------------
 
 const ZReason = ZText(500, { min: 1 });
+/**
+ * What an operator chooses to tell the agent of a change to it (its inbox, in the agent's language around it): the
+ * reason of the change stays internal (the audit log), this is what the agent reads.
+ */
+const ZNotice = ZText(200, { min: 1 });
 const ZIdString = z
   .string()
   .regex(/^\d{1,15}$/, 'id must be digits')
@@ -139,8 +144,11 @@ export const ZAdjustment = z.object({
   amount: z.string(),
   reason: z.string(),
   status: ZAdjustmentStatus,
-  /** 2 above adjust.reviewThreshold (two-person rule), else 1. */
+  /** 2 when the two-person rule asks for a second operator (reviewReason says why), else 1. */
   approvalsNeeded: z.number().int(),
+  reviewReason: ZTwoPersonReason.nullable(),
+  /** What the agent was told with it (its inbox); the reason stays internal. */
+  notice: z.string().nullable(),
   createdBy: ZOperatorRef,
   decidedBy: ZOperatorRef.nullable(),
   /** The reason of a rejected one. */
@@ -212,8 +220,9 @@ export const adminAgentCalls = {
     path: 'admin/agents/freeze',
     auth: 'operator',
     right: 'agents.manage',
-    summary: 'Freeze an active agent with a reason: its sessions answer 1002 from its very next call',
-    input: z.object({ agentId: ZAgentId, reason: ZReason }),
+    summary:
+      'Freeze an active agent with a reason: its sessions answer 1002 from its very next call; its withdrawals are held',
+    input: z.object({ agentId: ZAgentId, reason: ZReason, notice: ZNotice.optional() }),
     data: ZAdminAgent,
   }),
   adminAgentUnfreeze: call({
@@ -222,7 +231,7 @@ export const adminAgentCalls = {
     auth: 'operator',
     right: 'agents.manage',
     summary: 'Unfreeze a frozen agent with a reason',
-    input: z.object({ agentId: ZAgentId, reason: ZReason }),
+    input: z.object({ agentId: ZAgentId, reason: ZReason, notice: ZNotice.optional() }),
     data: ZAdminAgent,
   }),
   adminAgentReviewRegistration: call({
@@ -241,9 +250,9 @@ export const adminAgentCalls = {
     auth: 'operator',
     right: 'agents.manage',
     summary:
-      'Give an agent a one-time password (answered once, never stored in clear); every session of the agent ends',
-    input: z.object({ agentId: ZAgentId }),
-    data: z.object({ agentId: z.number().int(), password: z.string(), revokedSessions: z.number().int() }),
+      'Remove an agent’s password with a reason (no operator ever sees one): every session ends, the agent is told and signs in from the game or sets a new one with its mobile’s code',
+    input: z.object({ agentId: ZAgentId, reason: ZReason, notice: ZNotice.optional() }),
+    data: z.object({ agentId: z.number().int(), revokedSessions: z.number().int() }),
   }),
   adminAgentLedger: call({
     method: 'GET',
@@ -287,7 +296,13 @@ export const adminAgentCalls = {
     right: 'agents.manage',
     summary:
       'Change an agent’s level (a compare-and-set on the level the operator saw): it stays greater than its parent’s and lower than its children’s',
-    input: z.object({ agentId: ZAgentId, level: ZAgentLevel, expectedLevel: ZAgentLevel, reason: ZReason }),
+    input: z.object({
+      agentId: ZAgentId,
+      level: ZAgentLevel,
+      expectedLevel: ZAgentLevel,
+      reason: ZReason,
+      notice: ZNotice.optional(),
+    }),
     data: z.object({
       agent: ZAdminAgent,
       /** The agents whose parent-set price was removed (they pay their level’s price now): itself, children. */
@@ -409,7 +424,7 @@ export const adminAgentCalls = {
     auth: 'operator',
     right: 'adjustments',
     summary:
-      'Adjust an agent’s balance or diamonds, or a player’s diamonds (bill type 9), with a reason; above adjust.reviewThreshold it waits for a second operator',
+      'Adjust an agent’s balance or diamonds, or a player’s diamonds (bill type 9), with a reason; when the two-person rule asks (threshold, daily limits) it waits for a second operator',
     input: z
       .object({
         ownerType: ZAdjustmentOwnerType,
@@ -418,7 +433,10 @@ export const adminAgentCalls = {
         direction: ZAdjustmentDirection,
         /** Money ("12.50") for the balance, whole diamonds ("12") for diamonds. */
         amount: ZMoneyInput,
+        /** Internal: kept with the adjustment and in the audit log, never shown to the agent. */
         reason: ZReason,
+        /** Shown to the agent in its inbox with the adjustment of its own account (optional). */
+        notice: ZNotice.optional(),
         requestId: ZRequestId,
       })
       .superRefine((value, ctx) => {

@@ -35,7 +35,11 @@ export const EDITABLE_OPTION_KEYS = [
   'withdraw.feeRate',
   'withdraw.dailyCount',
   'withdraw.reviewThreshold',
+  'withdraw.soloDailyPerOperator',
+  'withdraw.soloDailyPerAgent',
   'adjust.reviewThreshold',
+  'adjust.soloDailyPerOperator',
+  'adjust.soloDailyPerTarget',
   'register.open',
   'register.review',
   'bind.unbindAllowed',
@@ -119,7 +123,11 @@ export const OPTION_VALUE_SCHEMAS: Record<EditableOptionKey, z.ZodType<string, s
       `1 to ${WITHDRAW_DAILY_COUNT_MAX}`,
     ),
   'withdraw.reviewThreshold': moneyAmount,
+  'withdraw.soloDailyPerOperator': moneyAmount,
+  'withdraw.soloDailyPerAgent': moneyAmount,
   'adjust.reviewThreshold': moneyAmount,
+  'adjust.soloDailyPerOperator': moneyAmount,
+  'adjust.soloDailyPerTarget': moneyAmount,
   'register.open': flag,
   'register.review': flag,
   'bind.unbindAllowed': flag,
@@ -151,7 +159,11 @@ export function normalizeOptionValue(key: EditableOptionKey, value: string): str
     case 'price.retail':
     case 'withdraw.min':
     case 'withdraw.reviewThreshold':
+    case 'withdraw.soloDailyPerOperator':
+    case 'withdraw.soloDailyPerAgent':
     case 'adjust.reviewThreshold':
+    case 'adjust.soloDailyPerOperator':
+    case 'adjust.soloDailyPerTarget':
       return fenToMoney(moneyToFen(trimmed));
     case 'commission.level1':
     case 'commission.level2':
@@ -230,6 +242,8 @@ export type TOptionChange = z.infer<typeof ZOptionChange>;
 
 const ZOptionUpdate = z
   .object({
+    /** Why the settings change: kept with each change in the audit log (decision 037). */
+    reason: ZText(500, { min: 1 }),
     changes: z
       .array(
         z.object({

@@ -12,7 +12,7 @@ import {
   ZText,
   ZWithdrawal,
 } from './common';
-import { ZWithdrawalStatus } from './enums';
+import { ZAgentStatus, ZWithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
 import { ZOperator, ZOperatorRole } from './operators';
 
@@ -33,6 +33,13 @@ const ZIdString = z
   .regex(/^\d{1,15}$/, 'id must be digits')
   .refine((value) => Number(value) > 0 && Number(value) <= Number.MAX_SAFE_INTEGER, 'id out of range');
 
+/**
+ * Why an item needs a second operator (the two-person rule, decision 037): its amount is above the review threshold,
+ * or with it the operator's, or the agent's (the adjusted account's), solo items of the day would pass their limit.
+ */
+export const ZTwoPersonReason = z.enum(['amount', 'operatorDaily', 'targetDaily']);
+export type TwoPersonReason = z.infer<typeof ZTwoPersonReason>;
+
 export const ZWithdrawalApproval = z.object({
   operatorId: z.number().int(),
   operatorName: z.string(),
@@ -46,8 +53,15 @@ export const ZAdminWithdrawal = ZWithdrawal.extend({
   /** The transfer reference or voucher note of a paid withdrawal. */
   reference: z.string().nullable(),
   approvals: z.array(ZWithdrawalApproval),
-  /** 2 above the review threshold (two-person rule), else 1. */
+  /**
+   * How many operators must approve it: decided at its first approval (the two-person rule) and kept; before that,
+   * 2 above the review threshold, else 1 (the daily limits may still ask for a second).
+   */
   approvalsNeeded: z.number().int(),
+  /** Why a second operator must approve it; null while one is enough. */
+  reviewReason: ZTwoPersonReason.nullable(),
+  /** The agent's status: a frozen agent's withdrawals are held (approve and pay refused) until it is unfrozen. */
+  agentStatus: ZAgentStatus,
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 
@@ -63,10 +77,14 @@ export const ZAuditEntry = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 const ZBatchIds = z.array(ZIdString).min(1).max(200);
+/** What a batch did to each id: its state changed, its approval was recorded but it waits for another, or skipped. */
 const ZBatchResult = z.object({
   changed: z.array(z.string()),
+  /** Approvals recorded on withdrawals that still wait for a second operator (the two-person rule). */
+  waiting: z.array(z.string()),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
 });
 
@@ -139,13 +157,44 @@ export const adminCalls = {
     path: 'admin/operators/update',
     auth: 'operator',
     right: 'operators.manage',
-    summary: 'Change another operator’s role, or disable it (its sessions end) or enable it',
+    summary:
+      'Change another operator’s role, or disable it (its sessions end) or enable it, with a reason; granting or removing owner takes a fresh code of the acting owner’s authenticator',
     input: z.object({
       id: ZId,
       role: ZOperatorRole.optional(),
       disabled: z.boolean().optional(),
+      reason: ZReason,
+      /** The acting operator's authenticator code: required to grant or remove `owner` (decision 037). */
+      code: ZTotpCode.optional(),
     }),
     data: ZOperator,
+  }),
+  adminOperatorReset: call({
+    method: 'POST',
+    path: 'admin/operators/reset',
+    auth: 'operator',
+    right: 'operators.manage',
+    summary:
+      'Reset another operator’s password (a one-time password, changed at its next sign-in) and/or its authenticator (a new enrolment), with a reason and a fresh code of the acting owner’s authenticator; its sessions end. Shown once',
+    input: z
+      .object({
+        id: ZId,
+        password: z.boolean(),
+        twoFactor: z.boolean(),
+        reason: ZReason,
+        code: ZTotpCode,
+      })
+      .refine((value) => value.password || value.twoFactor, {
+        message: 'reset the password, the authenticator, or both',
+        path: ['password'],
+      }),
+    data: z.object({
+      operator: ZOperator,
+      /** The one-time password, when the password was reset. */
+      password: z.string().nullable(),
+      /** The new authenticator enrolment (otpauth://), when the authenticator was reset. */
+      otpauthUri: z.string().nullable(),
+    }),
   }),
   adminOperatorRevokeSessions: call({
     method: 'POST',
@@ -188,7 +237,7 @@ export const adminCalls = {
         agentId: z.number().int(),
         nickname: z.string(),
         level: z.number().int(),
-        status: z.string(),
+        status: ZAgentStatus,
         balance: ZMoney,
       }),
       recentEntries: z.array(

@@ -572,7 +572,8 @@ export const agentCalls = {
     method: 'POST',
     path: 'user/public/getUserByMobile',
     auth: 'signedIn',
-    summary: 'A player by verified mobile',
+    summary:
+      'A player by verified mobile: the caller itself, or a player bound to the calling agent’s downline (anyone else: not found)',
     input: z.object({ mobile: ZMobile }),
     data: z.object({
       playerId: z.number().int(),

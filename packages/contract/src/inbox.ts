@@ -18,6 +18,12 @@ export const NOTIFICATION_KINDS = [
   'orderPaid',
   'orderHeld',
   'orderExpired',
+  'balanceAdjusted',
+  'diamondsAdjusted',
+  'agentFrozen',
+  'agentUnfrozen',
+  'levelChanged',
+  'passwordRemoved',
   'announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

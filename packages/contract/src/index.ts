@@ -21,3 +21,4 @@ export * from './admin-catalog';
 export * from './payout';
 export * from './admin-content';
 export * from './inbox';
+export * from './audit';

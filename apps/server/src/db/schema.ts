@@ -310,6 +310,13 @@ export const withdrawals = pgTable(
     /** When it was paid or failed, and the transfer reference or voucher note of a payment. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     reference: text('reference'),
+    /**
+     * How many operators must approve it, decided at its first approval by the two-person rule (decision 037) and kept,
+     * so a change of the limits later does not move a withdrawal already under review; null before any approval.
+     */
+    approvalsNeeded: smallint('approvals_needed'),
+    /** Why a second operator must approve it (TwoPersonReason): null when one is enough. */
+    reviewReason: text('review_reason', { enum: ['amount', 'operatorDaily', 'targetDaily'] }),
   },
   (t) => [
     check(
@@ -503,7 +510,11 @@ export const withdrawalApprovals = pgTable(
       .references(() => operators.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
+  (t) => [
+    primaryKey({ columns: [t.withdrawalId, t.operatorId] }),
+    // What one operator approved today (the two-person rule's daily sum, decision 037).
+    index('withdrawal_approvals_operator_time_idx').on(t.operatorId, t.createdAt),
+  ],
 );
 
 /**
@@ -549,6 +560,10 @@ export const adjustments = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
     approvalsNeeded: smallint('approvals_needed').notNull(),
+    /** Why a second operator must approve it (TwoPersonReason, decision 037): null when one is enough. */
+    reviewReason: text('review_reason', { enum: ['amount', 'operatorDaily', 'targetDaily'] }),
+    /** What the agent is told with the adjustment of its own account (its inbox); the reason stays internal. */
+    notice: text('notice'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => operators.id),
@@ -565,6 +580,8 @@ export const adjustments = pgTable(
     check('adjustments_player_diamonds_only', sql`${t.ownerType} = 'agent' or ${t.currency} = 'diamonds'`),
     index('adjustments_status_time_idx').on(t.status, t.createdAt),
     index('adjustments_owner_idx').on(t.ownerType, t.ownerId, t.createdAt),
+    // What one operator adjusted today (the two-person rule's daily sum, decision 037).
+    index('adjustments_creator_time_idx').on(t.createdBy, t.createdAt),
     // The console's unfiltered list, newest first with the id breaking ties.
     index('adjustments_time_idx').on(t.createdAt, t.id),
   ],

@@ -2,7 +2,7 @@ import { ResponseCode } from '@promoter/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey } from '../i18n/messages';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 
 /**
  * PostgreSQL refusals that come from what a client sent, not from a fault of the server: constraint violations
@@ -32,17 +32,48 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+
+/** Node's network errors of a connection that cannot be made or was cut. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE']);
+
+/**
+ * Whether an error says the database is away for now rather than that the request or the server is wrong: it is
+ * restarting (the embedded one restarts itself in 3-10 s), shutting down, refusing or cutting connections, or the
+ * pool could not get one in time (decision 037). Such a request may simply be tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === 'string') {
+      // 08: connection exceptions; 57P01-57P03: admin/crash shutdown, cannot connect now; 53300: too many connections.
+      if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+      if (CONNECTION_ERRORS.has(code)) return true;
+    }
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        current.message,
+      )
+    )
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /**
  * One place turns every failure into the envelope (DESIGN section 3): refusals are 200 with their code, a bad
  * request is 400 naming the field, rate limits 429, anything unexpected 500 with 服务器错误 and the request id in
- * the log, never a stack trace to the client.
+ * the log, never a stack trace to the client; 503 with Retry-After while the database is away.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(200)
-        .send({ code: error.code, msg: request.t(error.messageKey, error.params), data: null });
+        .send({ code: error.code, msg: errorText(error, request.t.bind(request)), data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
@@ -75,6 +106,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(refusal.status)
         .send({ code: ResponseCode.failure, msg: request.t(refusal.key), data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request nor of the server: the database is away for now (it restarts, or moves).
+      request.log.warn({ reqId: request.id, reason: (error as Error).message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: ResponseCode.failure, msg: request.t('serviceUnavailable'), data: null });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: ResponseCode.failure, msg: request.t('serverError'), data: null });

@@ -138,8 +138,10 @@ function registerCall(
       }
       assertSessionAccess(def, name, request);
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const data = await answer(request);
+      // Answers carry balances, whole mobile numbers, revealed account numbers: no browser or proxy keeps them.
+      reply.header('cache-control', 'no-store');
       return { code: ResponseCode.success, msg: request.t('ok'), data };
     },
   });

@@ -6,7 +6,7 @@ import type { AccountOwner } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
-import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
+import { adminApi, NO_DAILY_LIMITS, setOptions, signInOperators, useAdminTestApp } from './admin-support';
 import { accountValue, agentOwner, applyToWithdraw, playerOwner } from './money-support';
 
 /**
@@ -21,6 +21,7 @@ let owner: string;
 let support: string;
 beforeAll(async () => {
   [finance, finance2, owner, support] = await signInOperators(t, ['finance', 'finance', 'owner', 'support']);
+  await setOptions(t, NO_DAILY_LIMITS);
 });
 
 async function entriesOf(adjustmentId: string) {
@@ -190,7 +191,7 @@ describe('the two-person rule above the threshold', () => {
     const again = await admin('adminAdjustmentApprove', owner, { id: created.data.id });
     expect({ code: again.code, msg: again.msg }).toEqual({
       code: 0,
-      msg: '该调整当前状态为 applied，无法执行此操作',
+      msg: '该调整当前状态为「已生效」，无法执行此操作',
     });
     expect(await entriesOf(created.data.id)).toHaveLength(1);
   });
@@ -222,9 +223,9 @@ describe('the two-person rule above the threshold', () => {
     });
     expect(rejected.data).toMatchObject({ status: 'rejected', rejectReason: '余额已变' });
     const late = await admin('adminAdjustmentApprove', owner, { id: created.data.id });
-    expect(late.msg).toBe('该调整当前状态为 rejected，无法执行此操作');
+    expect(late.msg).toBe('该调整当前状态为「已拒绝」，无法执行此操作');
     const rejectTwice = await admin('adminAdjustmentReject', owner, { id: created.data.id, reason: 'x' });
-    expect(rejectTwice.msg).toBe('该调整当前状态为 rejected，无法执行此操作');
+    expect(rejectTwice.msg).toBe('该调整当前状态为「已拒绝」，无法执行此操作');
     expect(await accountValue(t.db, agentOwner(agent.agentId), 'balance')).toBe(500_000);
   });
 
@@ -247,7 +248,7 @@ describe('the two-person rule above the threshold', () => {
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.code !== 1))
-      expect(refused.msg).toBe('该调整当前状态为 applied，无法执行此操作');
+      expect(refused.msg).toBe('该调整当前状态为「已生效」，无法执行此操作');
     expect(await entriesOf(created.data.id)).toHaveLength(1);
     expect(await accountValue(t.db, agentOwner(agent.agentId), 'diamonds')).toBe(9000);
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
-import { api } from '../helper';
+import { api, apiUnchecked } from '../helper';
 import { asOperator } from '../operator-factories';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 import { applyToWithdraw } from './money-support';
@@ -150,17 +150,26 @@ describe('freeze and unfreeze', () => {
     const again = await admin('adminAgentFreeze', support, { agentId: agent.agentId, reason: 'again' });
     expect({ code: again.code, msg: again.msg }).toEqual({
       code: 0,
-      msg: '该推广员当前状态为 frozen，无法执行此操作',
+      msg: '该推广员当前状态为「已冻结」，无法执行此操作',
     });
 
     const unfrozen = await admin('adminAgentUnfreeze', support, {
       agentId: agent.agentId,
       reason: '核实无误',
+      notice: '经核实，账户恢复正常',
     });
     expect(unfrozen.data.status).toBe('active');
     expect((await api(t.app, 'getUser', { token })).code).toBe(1);
+    // The agent was told of both, in its language; the internal reasons stay in the console (decision 037).
+    const inbox = await api(t.app, 'notificationList', { token, input: {} });
+    const told = inbox.data.list.filter((item) => item.ref?.type === 'agent').map((item) => item.text);
+    expect(told).toEqual([
+      '平台已解冻您的代理账户，您可以继续使用。平台留言：经核实，账户恢复正常',
+      '平台已冻结您的代理账户，冻结期间您的提现暂缓处理。',
+    ]);
+    expect(JSON.stringify(inbox.data)).not.toContain('涉嫌刷单');
     const twice = await admin('adminAgentUnfreeze', support, { agentId: agent.agentId, reason: 'x' });
-    expect(twice.msg).toBe('该推广员当前状态为 active，无法执行此操作');
+    expect(twice.msg).toBe('该推广员当前状态为「正常」，无法执行此操作');
 
     expect(await auditOf('agent.freeze', String(agent.agentId))).toEqual([
       expect.objectContaining({
@@ -171,7 +180,7 @@ describe('freeze and unfreeze', () => {
     expect(await auditOf('agent.unfreeze', String(agent.agentId))).toEqual([
       expect.objectContaining({
         before: { status: 'frozen' },
-        after: { status: 'active', reason: '核实无误' },
+        after: { status: 'active', reason: '核实无误', notice: '经核实，账户恢复正常' },
       }),
     ]);
   });
@@ -208,35 +217,54 @@ describe('freeze and unfreeze', () => {
   });
 });
 
-describe('reset an agent’s password', () => {
-  it('answers a one-time password that signs in; every session of the agent ends; audited without it', async () => {
+describe('reset an agent’s password (decision 037: support never holds a usable password)', () => {
+  it('removes the password: no operator sees one, every session ends, the agent is told, the reason is kept', async () => {
     const agent = await createAgent(t.db, { password: 'old-secret-1' });
     const tokens = [await signIn(t.app, t.db, agent.playerId), await signIn(t.app, t.db, agent.playerId)];
-    const answer = await admin('adminAgentResetPassword', support, { agentId: agent.agentId });
+    const answer = await admin('adminAgentResetPassword', support, {
+      agentId: agent.agentId,
+      reason: '代理来电：密码泄露',
+      notice: '请从游戏内重新登录',
+    });
     expect(answer.code, answer.msg).toBe(1);
-    expect(answer.data.revokedSessions).toBe(2);
-    expect(answer.data.password).toMatch(/^[a-zA-Z2-9]{12}$/);
+    expect(answer.data).toEqual({ agentId: agent.agentId, revokedSessions: 2 });
     for (const token of tokens)
       expect((await api(t.app, 'getUser', { token })).code).toBe(ResponseCode.notSignedIn);
-    const login = await api(t.app, 'loginById', {
-      input: { agentId: agent.agentId, password: answer.data.password },
-    });
-    expect(login.code, login.msg).toBe(1);
+    // Neither the old password nor anything else signs in with a password now.
     const old = await api(t.app, 'loginById', {
       input: { agentId: agent.agentId, password: 'old-secret-1' },
     });
     expect(old.code).toBe(0);
     const audit = await auditOf('agent.resetPassword', String(agent.agentId));
     expect(audit).toHaveLength(1);
-    expect(JSON.stringify(audit)).not.toContain(answer.data.password);
+    expect(audit[0]?.after).toMatchObject({ reason: '代理来电：密码泄露', notice: '请从游戏内重新登录' });
+    // The agent, back from the game's link, reads why in its inbox; the internal reason is not there.
+    const back = await signIn(t.app, t.db, agent.playerId);
+    const inbox = await api(t.app, 'notificationList', { token: back, input: {} });
+    const item = inbox.data.list.find((entry) => entry.kind === 'passwordRemoved');
+    expect(item?.title).toBe('密码已清除');
+    expect(item?.text).toContain('平台留言：请从游戏内重新登录');
+    expect(JSON.stringify(inbox.data)).not.toContain('密码泄露');
   });
 
-  it('refuses an unknown agent, and finance', async () => {
-    const unknown = await admin('adminAgentResetPassword', support, { agentId: 999_999 });
+  it('needs a reason; refuses an unknown agent, and finance', async () => {
+    const agent = await createAgent(t.db, { password: 'old-secret-1' });
+    const noReason = await apiUnchecked(t.app, 'adminAgentResetPassword', {
+      input: { agentId: agent.agentId },
+      ...asOperator(support),
+    });
+    expect(noReason.status).toBe(400);
+    const unknown = await admin('adminAgentResetPassword', support, { agentId: 999_999, reason: 'x' });
     expect({ code: unknown.code, msg: unknown.msg }).toEqual({ code: 0, msg: '推广员不存在' });
-    const agent = await createAgent(t.db);
-    const forbidden = await admin('adminAgentResetPassword', finance, { agentId: agent.agentId });
+    const forbidden = await admin('adminAgentResetPassword', finance, {
+      agentId: agent.agentId,
+      reason: 'x',
+    });
     expect(forbidden.code).toBe(ResponseCode.operatorForbidden);
+    const still = await api(t.app, 'loginById', {
+      input: { agentId: agent.agentId, password: 'old-secret-1' },
+    });
+    expect(still.code, still.msg).toBe(1);
   });
 });
 

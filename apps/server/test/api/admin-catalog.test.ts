@@ -54,6 +54,7 @@ async function settings(token = owner): Promise<Record<EditableOptionKey, string
 async function change(values: Partial<Record<EditableOptionKey, string>>, token = owner) {
   const now = await settings();
   return admin('adminOptionsUpdate', token, {
+    reason: '测试',
     changes: Object.entries(values).map(([key, value]) => ({
       key: key as EditableOptionKey,
       value: value as string,
@@ -204,6 +205,7 @@ describe('the settings', () => {
   it('refuses a change made on an older read, naming the setting, and writes nothing of the set', async () => {
     expect((await change({ 'price.level3': '0.75' })).code).toBe(1);
     const answer = await admin('adminOptionsUpdate', owner, {
+      reason: '测试',
       changes: [
         { key: 'price.retail', value: '1.20', seen: '1.00' },
         { key: 'price.level3', value: '0.80', seen: '0.70' },
@@ -241,7 +243,7 @@ describe('the settings', () => {
     });
     expect(answer.code, answer.msg).toBe(1);
     const en = await apiUnchecked(t.app, 'adminOptionsUpdate', {
-      input: { changes: [{ key: 'price.level3', value: '0.85', seen: '1.00' }] },
+      input: { reason: '测试', changes: [{ key: 'price.level3', value: '0.85', seen: '1.00' }] },
       headers: { ...asOperator(owner).headers, 'x-lang': 'en' },
     });
     expectRefusal(en, 'The price of level 3 (0.85) cannot be below the price of level 2 (0.90)');
@@ -264,7 +266,7 @@ describe('the settings', () => {
     const bad = async (key: EditableOptionKey, value: string) =>
       expectInvalid(
         await apiUnchecked(t.app, 'adminOptionsUpdate', {
-          input: { changes: [{ key, value, seen: 'x' }] },
+          input: { reason: '测试', changes: [{ key, value, seen: 'x' }] },
           ...asOperator(owner),
         }),
         'changes',
@@ -288,7 +290,7 @@ describe('the settings', () => {
     await bad('theme.brandColor', 'red');
     expectInvalid(
       await apiUnchecked(t.app, 'adminOptionsUpdate', {
-        input: { changes: [{ key: 'no.such.key', value: '1', seen: '1' }] },
+        input: { reason: '测试', changes: [{ key: 'no.such.key', value: '1', seen: '1' }] },
         ...asOperator(owner),
       }),
       'changes',
@@ -306,7 +308,10 @@ describe('the settings', () => {
       'changes',
     );
     expectInvalid(
-      await apiUnchecked(t.app, 'adminOptionsUpdate', { input: { changes: [] }, ...asOperator(owner) }),
+      await apiUnchecked(t.app, 'adminOptionsUpdate', {
+        input: { reason: '测试', changes: [] },
+        ...asOperator(owner),
+      }),
       'changes',
     );
     // Empty turns the shop's link off; the app's own links are taken.
@@ -329,8 +334,12 @@ describe('the settings', () => {
   it('of two operators changing a setting at once, one changes it and the other is told', async () => {
     const before = (await auditOf('options.update', 'price.level2')).length;
     const [a, b] = await Promise.all([
-      admin('adminOptionsUpdate', owner, { changes: [{ key: 'price.level2', value: '0.62', seen: '0.60' }] }),
+      admin('adminOptionsUpdate', owner, {
+        reason: '测试',
+        changes: [{ key: 'price.level2', value: '0.62', seen: '0.60' }],
+      }),
       admin('adminOptionsUpdate', owner2, {
+        reason: '测试',
         changes: [{ key: 'price.level2', value: '0.65', seen: '0.60' }],
       }),
     ]);
@@ -351,9 +360,11 @@ describe('the settings', () => {
       // Alone, each is fine (0.58 <= 0.60; 0.50 <= 0.55); together level 1 would sell above level 2.
       const [a, b] = await Promise.all([
         admin('adminOptionsUpdate', owner, {
+          reason: '测试',
           changes: [{ key: 'price.level1', value: '0.58', seen: '0.50' }],
         }),
         admin('adminOptionsUpdate', owner2, {
+          reason: '测试',
           changes: [{ key: 'price.level2', value: '0.55', seen: '0.60' }],
         }),
       ]);

@@ -1,3 +1,4 @@
+import type { AuditTargetType } from '@promoter/contract';
 import { randomUUID } from 'node:crypto';
 import {
   type CallInput,
@@ -222,7 +223,8 @@ describe('players (admin/players/list)', () => {
 });
 
 describe('audit log (admin/audit/list)', () => {
-  const targetType = `sort-${process.pid}`;
+  // A target type of this file's own (not one of the product's), so its entries are only its own.
+  const targetType = `sort-${process.pid}` as AuditTargetType;
   let ids: { id: number; operatorName: string; action: string }[] = [];
 
   beforeAll(async () => {

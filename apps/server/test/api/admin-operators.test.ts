@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators } from '../../src/db/schema';
 import { currentTotpCode } from '../../src/modules/operators/totp';
-import { api, build, type TestApp } from '../helper';
+import { api, apiUnchecked, build, type TestApp } from '../helper';
 import { OPERATOR_PASSWORD, asOperator, createTestOperator, operatorToken } from '../operator-factories';
 
 /**
@@ -111,12 +111,15 @@ describe('sign-in with two factors', () => {
     );
     const third = await operatorToken(t.db, op.id);
     const disabled = await api(t.app, 'adminOperatorUpdate', {
-      input: { id: op.id, disabled: true },
+      input: { id: op.id, disabled: true, reason: '离职' },
       ...asOperator(owner),
     });
     expect(disabled.data).toMatchObject({ disabled: true });
     // An update that names no change answers the operator as it is (found by the fuzz: it answered 500).
-    const unchanged = await api(t.app, 'adminOperatorUpdate', { input: { id: op.id }, ...asOperator(owner) });
+    const unchanged = await api(t.app, 'adminOperatorUpdate', {
+      input: { id: op.id, reason: 'nothing' },
+      ...asOperator(owner),
+    });
     expect(unchanged).toMatchObject({ status: 200, code: 1, data: { id: op.id, disabled: true } });
     expect((await api(t.app, 'adminMe', { ...asOperator(third) })).code).toBe(
       ResponseCode.operatorNotSignedIn,
@@ -162,13 +165,107 @@ describe('operators', () => {
     // It cannot change itself; the list never carries a secret or a hash.
     expect(
       await api(t.app, 'adminOperatorUpdate', {
-        input: { id: ownerOp.id, role: 'viewer' },
+        input: { id: ownerOp.id, role: 'viewer', reason: 'x' },
         ...asOperator(owner),
       }),
     ).toMatchObject({ code: 0, msg: '不能修改自己的角色或状态' });
     const list = await api(t.app, 'adminOperatorList', { input: {}, ...asOperator(owner) });
     expect(list.data.list.map((o) => o.name)).toContain('new-finance');
     expect(JSON.stringify(list.data)).not.toMatch(/argon2|v1:/);
+  });
+});
+
+describe('role changes and resets (decision 037)', () => {
+  const update = (token: string, input: Record<string, unknown>) =>
+    apiUnchecked(t.app, 'adminOperatorUpdate', { input, ...asOperator(token) });
+
+  it('a role change needs a reason, kept in the audit; granting or removing owner needs a fresh code', async () => {
+    const ownerOp = await createTestOperator(t.db, 'owner');
+    const owner = await operatorToken(t.db, ownerOp.id);
+    const op = await createTestOperator(t.db, 'support');
+    expect((await update(owner, { id: op.id, role: 'finance' })).status).toBe(400);
+    const changed = await update(owner, { id: op.id, role: 'finance', reason: '调岗到财务' });
+    expect(changed.data).toMatchObject({ role: 'finance' });
+    const [audit] = (
+      await t.db.execute(
+        sql`select after from audit_log where action = 'operator.update' and target_id = ${String(op.id)}`,
+      )
+    ).rows as { after: { role: string; reason: string } }[];
+    expect(audit?.after).toMatchObject({ role: 'finance', reason: '调岗到财务' });
+
+    // Owner: no code, a wrong code, then a good one; the same code again is refused (taken once).
+    expect(await update(owner, { id: op.id, role: 'owner', reason: '合伙人' })).toMatchObject({
+      code: 0,
+      msg: '请输入验证器的新验证码以确认此操作',
+    });
+    const wrong = String((Number(ownerOp.code()) + 1) % 1_000_000).padStart(6, '0');
+    expect(await update(owner, { id: op.id, role: 'owner', reason: '合伙人', code: wrong })).toMatchObject({
+      code: 0,
+      msg: '验证码错误或已使用',
+    });
+    const code = ownerOp.code();
+    const granted = await update(owner, { id: op.id, role: 'owner', reason: '合伙人', code });
+    expect(granted.data).toMatchObject({ role: 'owner' });
+    expect(await update(owner, { id: op.id, role: 'viewer', reason: '撤销', code })).toMatchObject({
+      code: 0,
+      msg: '验证码错误或已使用',
+    });
+    const after = await api(t.app, 'adminOperatorList', { input: {}, ...asOperator(owner) });
+    expect(after.data.list.find((o) => o.id === op.id)?.role).toBe('owner');
+  });
+
+  it('resets a lost password and authenticator: shown once, changed and enrolled at the next sign-in', async () => {
+    const ownerOp = await createTestOperator(t.db, 'owner');
+    const owner = await operatorToken(t.db, ownerOp.id);
+    const op = await createTestOperator(t.db, 'finance');
+    const session = await operatorToken(t.db, op.id);
+    const reset = (input: Record<string, unknown>) =>
+      apiUnchecked(t.app, 'adminOperatorReset', { input, ...asOperator(owner) });
+    expect(
+      (await reset({ id: op.id, password: false, twoFactor: false, reason: 'x', code: '000000' })).status,
+    ).toBe(400);
+    expect((await reset({ id: op.id, password: true, twoFactor: true, code: ownerOp.code() })).status).toBe(
+      400,
+    );
+    expect(
+      await reset({ id: ownerOp.id, password: true, twoFactor: false, reason: 'x', code: '000000' }),
+    ).toMatchObject({
+      code: 0,
+      msg: '不能修改自己的角色或状态',
+    });
+    const answer = await api(t.app, 'adminOperatorReset', {
+      input: { id: op.id, password: true, twoFactor: true, reason: '手机丢失', code: ownerOp.code() },
+      ...asOperator(owner),
+    });
+    expect(answer.code, answer.msg).toBe(1);
+    expect(calls.adminOperatorReset.data.parse(answer.data)).toEqual(answer.data);
+    expect(answer.data.operator).toMatchObject({ mustChangePassword: true, twoFactorEnrolled: false });
+    // Its sessions ended; the old password and the old authenticator no longer sign in.
+    expect((await api(t.app, 'adminMe', { ...asOperator(session) })).code).toBe(
+      ResponseCode.operatorNotSignedIn,
+    );
+    expect(await login({ name: op.name, password: OPERATOR_PASSWORD, code: op.code() })).toMatchObject(WRONG);
+    const secret = new URL(answer.data.otpauthUri as string).searchParams.get('secret') as string;
+    const signedIn = await login({
+      name: op.name,
+      password: answer.data.password as string,
+      code: currentTotpCode(secret),
+    });
+    expect(signedIn.code, signedIn.msg).toBe(1);
+    expect(signedIn.data.operator).toMatchObject({ mustChangePassword: true, twoFactorEnrolled: true });
+    expect(
+      (await api(t.app, 'adminWithdrawalList', { input: {}, ...asOperator(signedIn.data.token) })).msg,
+    ).toBe('请先修改一次性密码');
+    // A support or finance operator cannot reset anyone.
+    const finance = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
+    expect(
+      (
+        await api(t.app, 'adminOperatorReset', {
+          input: { id: op.id, password: true, twoFactor: false, reason: 'x', code: '000000' },
+          ...asOperator(finance),
+        })
+      ).code,
+    ).toBe(ResponseCode.operatorForbidden);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CallInput, CallName, OperatorRole } from '@promoter/contract';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { options } from '../../src/db/schema';
 import { api, build, type TestApp } from '../helper';
 import { assertLedgerInvariants } from '../money-invariants';
 import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
@@ -50,3 +51,23 @@ export function adminApi(t: TestApp) {
   return <N extends CallName>(name: N, token: string, input: CallInput<N>) =>
     api(t.app, name, { input, ...asOperator(token) });
 }
+
+/** Sets options straight in the database (as the console's settings would), for the tests that depend on them. */
+export async function setOptions(t: TestApp, values: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(values))
+    await t.db
+      .insert(options)
+      .values({ key, value, isPublic: false })
+      .onConflictDoUpdate({ target: options.key, set: { value } });
+}
+
+/**
+ * Daily solo limits out of the way (decision 037), for the files that test the one-item threshold and the state
+ * machines with a few operators doing many items; the limits themselves are tested in operator-controls.test.ts.
+ */
+export const NO_DAILY_LIMITS = {
+  'withdraw.soloDailyPerOperator': '99999999.00',
+  'withdraw.soloDailyPerAgent': '99999999.00',
+  'adjust.soloDailyPerOperator': '99999999.00',
+  'adjust.soloDailyPerTarget': '99999999.00',
+} as const;

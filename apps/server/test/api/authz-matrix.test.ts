@@ -157,7 +157,8 @@ const table: Record<CallName, Case[]> = {
   ],
   readArticle: [{ input: () => ({ slug: 'no-such-article' }), mayAct: ANY }],
   getCaptcha: [{ input: () => ({ mobile: '13600000003', purpose: 'login' }), mayAct: ANY }],
-  getUserByMobile: [{ input: (w) => ({ mobile: w.xpMobile }), mayAct: ANY }],
+  // A stranger's player by its mobile: found by its own agent only (decision 037).
+  getUserByMobile: [{ input: (w) => ({ mobile: w.xpMobile }), mayAct: ['anotherAgent'] }],
   telVerify: [{ input: () => ({ mobile: '13600000004', code: '000000' }), mayAct: NOBODY }],
   getOptionsByKey: [{ input: () => ({ key: 'withdraw.min' }), mayAct: ANY }],
   changePassword: [
@@ -204,7 +205,13 @@ const table: Record<CallName, Case[]> = {
   adminOperatorCreate: [
     { input: () => ({ name: `matrix-${rid().slice(0, 8)}`, role: 'viewer' }), mayAct: NOBODY },
   ],
-  adminOperatorUpdate: [{ input: () => ({ id: 999_999, role: 'viewer' }), mayAct: NOBODY }],
+  adminOperatorUpdate: [{ input: () => ({ id: 999_999, role: 'viewer', reason: 'matrix' }), mayAct: NOBODY }],
+  adminOperatorReset: [
+    {
+      input: () => ({ id: 999_999, password: true, twoFactor: false, reason: 'matrix', code: '000000' }),
+      mayAct: NOBODY,
+    },
+  ],
   adminOperatorRevokeSessions: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
   adminWithdrawalList: [{ input: () => ({}), mayAct: NOBODY }],
   adminWithdrawalDetail: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
@@ -221,7 +228,10 @@ const table: Record<CallName, Case[]> = {
   // Settings, catalog and orders (issue 11): an update to the value it has, edits of rows that do not exist.
   adminOptionsGet: [{ input: () => ({}), mayAct: NOBODY }],
   adminOptionsUpdate: [
-    { input: () => ({ changes: [{ key: 'price.level2', value: '0.60', seen: '0.60' }] }), mayAct: NOBODY },
+    {
+      input: () => ({ reason: 'matrix', changes: [{ key: 'price.level2', value: '0.60', seen: '0.60' }] }),
+      mayAct: NOBODY,
+    },
   ],
   adminOptionsHistory: [{ input: () => ({}), mayAct: NOBODY }],
   adminCategoryList: [{ input: () => ({}), mayAct: NOBODY }],
@@ -264,7 +274,7 @@ const table: Record<CallName, Case[]> = {
   adminAgentReviewRegistration: [
     { input: () => ({ agentId: 999_999, approve: true, reason: 'matrix' }), mayAct: NOBODY },
   ],
-  adminAgentResetPassword: [{ input: () => ({ agentId: 999_999 }), mayAct: NOBODY }],
+  adminAgentResetPassword: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
   adminAgentLedger: [
     { input: (w) => ({ agentId: w.ids.agent.agentId as number, currency: 'balance' }), mayAct: NOBODY },
   ],

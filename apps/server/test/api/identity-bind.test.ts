@@ -230,19 +230,41 @@ describe('user/public/getUserByMobile', () => {
   const byMobile = (token: string | undefined, mobile: string) =>
     api(t.app, 'getUserByMobile', { token, input: { mobile } });
 
-  it('finds a player or an agent by its mobile', async () => {
-    const { token } = await playerSession();
-    const playerMobile = newMobile();
-    const playerId = await createPlayer(t.db, { mobile: playerMobile, nickname: '有手机的玩家' });
-    const plain = await byMobile(token, playerMobile);
-    expect(plain.code).toBe(1);
-    expect(plain.data).toEqual({ playerId, nickname: '有手机的玩家', avatar: '', isAgent: false });
-
+  it('finds the caller itself, or a player bound to the calling agent’s downline', async () => {
     const agent = await createAgent(t.db);
     const agentMobile = newMobile();
     await t.db.update(players).set({ mobile: agentMobile }).where(eq(players.id, agent.playerId));
-    const asAgent = await byMobile(token, agentMobile);
-    expect(asAgent.data).toMatchObject({ playerId: agent.playerId, isAgent: true });
+    const agentToken = await signIn(t.app, t.db, agent.playerId);
+    expect((await byMobile(agentToken, agentMobile)).data).toMatchObject({
+      playerId: agent.playerId,
+      isAgent: true,
+    });
+    const playerMobile = newMobile();
+    const playerId = await createPlayer(t.db, {
+      mobile: playerMobile,
+      nickname: '有手机的玩家',
+      boundAgentId: agent.agentId,
+    });
+    const own = await byMobile(agentToken, playerMobile);
+    expect(own.code, own.msg).toBe(1);
+    expect(own.data).toEqual({ playerId, nickname: '有手机的玩家', avatar: '', isAgent: false });
+  });
+
+  it('answers a stranger’s mobile exactly as an unknown one (decision 037)', async () => {
+    const { token } = await playerSession();
+    const strangerMobile = newMobile();
+    await createPlayer(t.db, { mobile: strangerMobile, nickname: '陌生人' });
+    const agent = await createAgent(t.db);
+    const agentMobile = newMobile();
+    await t.db.update(players).set({ mobile: agentMobile }).where(eq(players.id, agent.playerId));
+    for (const mobile of [strangerMobile, agentMobile]) {
+      const answer = await byMobile(token, mobile);
+      expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({
+        code: ResponseCode.failure,
+        msg: cn('mobileNotFound'),
+        data: null,
+      });
+    }
   });
 
   it('refuses an unknown mobile', async () => {

@@ -101,8 +101,10 @@ describe('withdrawal notices', () => {
   it('approved, then paid with its reference; approved, then failed with its reason', async () => {
     const paid = await applied('200.00');
     expect((await admin('adminWithdrawalApprove', finance, { id: paid.withdrawalId })).code).toBe(1);
+    // Settled by another operator than the one who approved it (maker/checker, decision 037).
+    const [checker] = await signInOperators(t, ['finance']);
     expect(
-      (await admin('adminWithdrawalPay', finance, { id: paid.withdrawalId, reference: 'TX-778' })).code,
+      (await admin('adminWithdrawalPay', checker, { id: paid.withdrawalId, reference: 'TX-778' })).code,
     ).toBe(1);
     expect((await inbox(paid.token)).list.map((item) => [item.kind, item.text])).toEqual([
       ['withdrawalPaid', '您申请的 200.00 元提现已打款，转账凭证：TX-778。'],
@@ -113,7 +115,7 @@ describe('withdrawal notices', () => {
     const failed = await applied('300.00');
     await admin('adminWithdrawalApprove', finance, { id: failed.withdrawalId });
     expect(
-      (await admin('adminWithdrawalFail', finance, { id: failed.withdrawalId, reason: '银行退票' })).code,
+      (await admin('adminWithdrawalFail', checker, { id: failed.withdrawalId, reason: '银行退票' })).code,
     ).toBe(1);
     expect((await inbox(failed.token)).list[0]).toMatchObject({
       kind: 'withdrawalFailed',

@@ -70,10 +70,36 @@ describe('the operator command', () => {
     expect(again.stderr).toContain('an operator named cli-finance already exists');
     expect(again.stdout).toBe('');
 
-    for (const args of [[], ['delete', 'someone'], ['create', 'X'], ['create', 'ok-name', '--role', 'god']]) {
+    for (const args of [
+      [],
+      ['delete', 'someone'],
+      ['create', 'X'],
+      ['create', 'ok-name', '--role', 'god'],
+      ['reset', 'cli-finance', '--password'],
+      ['reset', 'cli-finance', '--reason', 'lost'],
+    ]) {
       const wrong = run(...args);
       expect(wrong.status).toBe(2);
       expect(wrong.stderr).toContain('usage: npm run operator -- create <name>');
     }
+  });
+
+  it('resets a lost password and authenticator (decision 037): printed once, the old ones stop working', async () => {
+    const before = run('create', 'cli-support', '--role', 'support');
+    const oldSecret = /secret: ([A-Z2-7]+)/.exec(before.stdout)?.[1] ?? '';
+    const reset = run('reset', 'cli-support', '--password', '--2fa', '--reason', '手机丢失');
+    expect(reset.status, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain('Operator cli-support (support) reset; its sessions have ended.');
+    const password = /One-time password[^:]*: (\S+)/.exec(reset.stdout)?.[1] ?? '';
+    const secret = /secret: ([A-Z2-7]+)/.exec(reset.stdout)?.[1] ?? '';
+    expect(secret).not.toBe(oldSecret);
+    const login = await api(t.app, 'adminLogin', {
+      input: { name: 'cli-support', password, code: currentTotpCode(secret) },
+    });
+    expect(login.code, login.msg).toBe(1);
+    expect(login.data.operator).toMatchObject({ mustChangePassword: true });
+    const unknown = run('reset', 'nobody-here', '--password', '--reason', 'x');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('no operator is named nobody-here');
   });
 });

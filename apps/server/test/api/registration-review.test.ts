@@ -28,6 +28,7 @@ async function setReview(on: boolean) {
   const now = await admin('adminOptionsGet', owner, {});
   const seen = now.data.list.find((entry) => entry.key === 'register.review')?.value ?? '';
   const changed = await admin('adminOptionsUpdate', owner, {
+    reason: '开启注册审核',
     changes: [{ key: 'register.review', value: String(on), seen }],
   });
   expect(changed.code, changed.msg).toBe(1);

@@ -41,6 +41,16 @@ describe('configuration', () => {
     expect(parseConfig({ ...env, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('seeds a deployment’s database only when ALLOW_DEMO_SEED names it too, and says so (decision 037)', () => {
+    expect(() => parseConfig({ ...deployment, ...optIns, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO seeds the demo platform.*set ALLOW_DEMO_SEED=true/,
+    );
+    const config = parseConfig({ ...deployment, ...optIns, SEED_DEMO: 'true', ALLOW_DEMO_SEED: 'true' });
+    expect(config.seedDemo).toBe(true);
+    expect(config.optIns.some((line) => line.startsWith('ALLOW_DEMO_SEED=true'))).toBe(true);
+    expect(parseConfig({ ...deployment, ...optIns }).seedDemo).toBe(false);
+  });
+
   it('gives the embedded database secrets of its own, kept in DATA_DIR with mode 0600, never a published one', () => {
     const dataDir = tempDir();
     const first = parseConfig({ DATA_DIR: dataDir });

@@ -97,6 +97,47 @@ async function callDef<N extends CallName>(name: N): Promise<Calls[N]> {
   return def as Calls[N];
 }
 
+/** How often a call answered 503 (the database away for a moment) is sent in all, and the longest wait between. */
+const BUSY_ATTEMPTS = 4;
+const BUSY_WAIT_MAX_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One exchange with the server, under the call's time-out: its HTTP status, its envelope, its Retry-After. */
+async function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  options: RequestOptions,
+): Promise<{ status: number; envelope: { code: number; msg: string; data: unknown }; retryAfterMs: number }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP_TIMEOUT_MS);
+  const unlink = linkSignals(controller, options.signal);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    options.onHeaders?.(response.headers);
+    const parsed = ZEnvelope.safeParse(await response.json());
+    if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return {
+      status: response.status,
+      envelope: parsed.data,
+      retryAfterMs:
+        Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, BUSY_WAIT_MAX_MS) : 1000,
+    };
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error instanceof Error ? error.message : String(error), timedOut);
+  } finally {
+    clearTimeout(timer);
+    unlink();
+  }
+}
+
 export async function request<N extends CallName>(
   name: N,
   input: CallInput<N>,
@@ -129,33 +170,20 @@ export async function request<N extends CallName>(
     payload = JSON.stringify(body);
   }
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, HTTP_TIMEOUT_MS);
-  const unlink = linkSignals(controller, options.signal);
-
+  // A 503 says the database is away for a moment (it restarts itself in a few seconds): a read, or a call that carries
+  // a requestId (applied once however often it is sent), is sent again after the server's Retry-After, and the person
+  // is told it is being retried rather than shown a failure (decision 037).
+  const retriable = def.method === 'GET' || typeof body.requestId === 'string';
   let envelope: { code: number; msg: string; data: unknown };
-  try {
-    const response = await fetch(url, {
-      method: def.method,
-      headers,
-      body: payload,
-      signal: controller.signal,
-    });
-    options.onHeaders?.(response.headers);
-    const parsed = ZEnvelope.safeParse(await response.json());
-    if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
-    envelope = parsed.data;
-  } catch (error) {
-    if (error instanceof NetworkError) throw error;
-    if (options.signal?.aborted) throw error;
-    throw new NetworkError(error instanceof Error ? error.message : String(error), timedOut);
-  } finally {
-    clearTimeout(timer);
-    unlink();
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send(url, { method: def.method, headers, body: payload }, options);
+    if (answer.status === 503 && retriable && attempt < BUSY_ATTEMPTS && !options.signal?.aborted) {
+      if (attempt === 1) notify.info(i18n.t('errors.busyRetrying'));
+      await sleep(answer.retryAfterMs);
+      continue;
+    }
+    envelope = answer.envelope;
+    break;
   }
 
   throwIfRefused(envelope, isOperatorCall ? { operatorToken } : null, options.quietRefusal === true);

@@ -14,6 +14,6 @@ export function adminAuditQueryOptions(filter: AdminAuditFilter) {
   });
 }
 
-export function useAdminAudit(filter: AdminAuditFilter) {
-  return useQuery(adminAuditQueryOptions(filter));
+export function useAdminAudit(filter: AdminAuditFilter, enabled = true) {
+  return useQuery({ ...adminAuditQueryOptions(filter), enabled });
 }

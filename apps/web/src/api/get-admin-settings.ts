@@ -10,6 +10,6 @@ export function adminSettingsQueryOptions() {
   });
 }
 
-export function useAdminSettings() {
-  return useQuery(adminSettingsQueryOptions());
+export function useAdminSettings(enabled = true) {
+  return useQuery({ ...adminSettingsQueryOptions(), enabled });
 }

@@ -238,6 +238,8 @@ export const invalidate = {
     invalidateAll(queryClient, [
       queryKeys.admin.agents.all(),
       queryKeys.admin.players.all(),
+      // A freeze holds the agent's withdrawals (decision 037): the queue shows it.
+      queryKeys.admin.withdrawals.all(),
       queryKeys.admin.audit.all(),
     ]),
   /** A held order was delivered: the orders, the balances the console shows, the audit. */

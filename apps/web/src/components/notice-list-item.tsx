@@ -1,6 +1,11 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
@@ -27,6 +32,12 @@ const ICONS: Partial<Record<NotificationKind, ReactNode>> = {
   orderPaid: <ReceiptOutlined color="success" />,
   orderHeld: <ReceiptOutlined color="warning" />,
   orderExpired: <ReceiptOutlined color="disabled" />,
+  balanceAdjusted: <AccountBalanceWalletOutlined color="info" />,
+  diamondsAdjusted: <DiamondOutlined color="info" />,
+  agentFrozen: <LockOutlined color="error" />,
+  agentUnfrozen: <LockOpenOutlined color="success" />,
+  levelChanged: <MilitaryTechOutlined color="primary" />,
+  passwordRemoved: <KeyOffOutlined color="warning" />,
   announcement: <CampaignOutlined color="secondary" />,
 };
 

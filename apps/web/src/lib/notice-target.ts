@@ -22,6 +22,8 @@ export function noticeTarget(item: Pick<TInboxItem, 'kind' | 'ref'>): string | n
     case 'profitFromAgent':
     case 'profitFromPlayer':
       return paths.agent.currencyDetail.getHref({ currency: BALANCE, billType: BillType.profit });
+    case 'balanceAdjusted':
+      return paths.agent.currencyDetail.getHref({ currency: BALANCE, billType: BillType.adjustment });
     case 'subAgentJoined':
       return paths.agent.childTree.getHref();
     case 'playerBound':

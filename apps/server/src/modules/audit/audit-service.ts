@@ -1,4 +1,4 @@
-import type { AdminAuditSort, SortOrder } from '@promoter/contract';
+import type { AdminAuditSort, AuditAction, AuditTargetType, SortOrder } from '@promoter/contract';
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -11,8 +11,9 @@ export interface AuditActor {
 }
 
 export interface AuditRecord {
-  action: string;
-  target?: { type: string; id: string };
+  /** One of the contract's AUDIT_ACTIONS (the console translates each). */
+  action: AuditAction;
+  target?: { type: AuditTargetType; id: string };
   before?: unknown;
   after?: unknown;
 }

@@ -4,7 +4,7 @@ import { publicUrlOf } from '../../http/public-url';
 import { defineCall } from '../../http/route';
 import { registerAgent } from './registration-service';
 import { agentCard, bindToAgent, unbindFromAgent } from '../players/bind-service';
-import { playerCard } from '../players/player-service';
+import { playerByMobile, playerCard } from '../players/player-service';
 import { issueCaptcha } from './captcha-service';
 import { loginWithTicketAndBind } from './login-service';
 import { verifyMobile } from './mobile-service';
@@ -109,7 +109,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     rateLimit: 10,
   });
 
-  defineCall(app, 'validatePlayer', async ({ input }) => playerCard(app.db, { playerId: input.playerId }), {
+  defineCall(app, 'validatePlayer', async ({ input }) => playerCard(app.db, input.playerId), {
     rateLimit: 30,
   });
   defineCall(
@@ -120,9 +120,13 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { rateLimit: 10 },
   );
 
-  defineCall(app, 'getUserByMobile', async ({ input }) => playerCard(app.db, { mobile: input.mobile }), {
-    rateLimit: 30,
-  });
+  // Tight: each answer tells whether a number belongs to the caller's own players.
+  defineCall(
+    app,
+    'getUserByMobile',
+    async ({ input, session }) => playerByMobile(app.db, session, input.mobile),
+    { rateLimit: 10 },
+  );
   defineCall(
     app,
     'telVerify',

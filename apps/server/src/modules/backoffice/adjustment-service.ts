@@ -11,7 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { adjustments, agents, operators, players } from '../../db/schema';
-import { AppError } from '../../errors';
+import { adjustmentStatusRef, AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { once } from '../ledger/idempotency';
 import {
@@ -21,14 +21,18 @@ import {
   memo,
   post,
 } from '../ledger/ledger-service';
+import { type Notice, notify } from '../notifications/notification-service';
 import { getOption } from '../options/options-service';
+import { decideApprovals } from '../controls/two-person-rule';
 
 /**
  * Manual adjustments (decision 018): an agent's balance or diamonds, or a player's diamonds, changed by an operator
  * with a typed reason, through the ledger (bill type 9, referencing the adjustment), never below zero. A requestId
- * makes the creation retry-safe (`once`, keyed by the operator). Above `adjust.reviewThreshold` (diamonds valued at
- * price.retail) the adjustment is created pending and applied only when a second, different operator approves it:
- * the approval takes the row lock and changes the status by compare-and-set, so it is applied once.
+ * makes the creation retry-safe (`once`, keyed by the operator). When the two-person rule asks for it (decision 037:
+ * above `adjust.reviewThreshold`, diamonds valued at price.retail, or past the operator's or the account's daily solo
+ * limit) the adjustment is created pending and applied only when a second, different operator approves it: the
+ * approval takes the row lock and changes the status by compare-and-set, so it is applied once. An agent whose own
+ * account is adjusted is told in its inbox, with the operator's notice if one was written (the reason stays internal).
  */
 export type AdjustmentActor = AuditActor & { operatorId: number };
 
@@ -41,6 +45,8 @@ export interface AdjustmentInput {
   direction: 'credit' | 'debit';
   amount: string;
   reason: string;
+  /** What the agent reads with it; without one, the agent is told of the change alone. */
+  notice?: string | undefined;
   requestId: string;
 }
 
@@ -79,6 +85,8 @@ function toDto(found: {
     reason: row.reason,
     status: row.status,
     approvalsNeeded: row.approvalsNeeded,
+    reviewReason: row.reviewReason,
+    notice: row.notice,
     createdBy: { id: row.createdBy, name: found.createdByName },
     decidedBy: row.decidedBy === null ? null : { id: row.decidedBy, name: found.decidedByName ?? '' },
     rejectReason: row.rejectReason,
@@ -133,6 +141,8 @@ async function apply(tx: Tx, actor: AdjustmentActor, row: AdjustmentRow): Promis
     .returning({ id: adjustments.id });
   // The caller holds the row lock on 'pending' (or has just inserted it): this cannot miss.
   if (!changed) throw new Error(`adjustment ${row.id} changed under its lock`);
+  const notice = noticeOf(row);
+  if (notice) await notify(tx, notice);
   await recordAudit(tx, actor, {
     action: 'adjustment.apply',
     target: { type: 'adjustment', id: String(row.id) },
@@ -145,6 +155,20 @@ async function apply(tx: Tx, actor: AdjustmentActor, row: AdjustmentRow): Promis
       amount: show(row.currency, row.amount),
     },
   });
+}
+
+/** The agent's inbox item of an adjustment of its own account; players have no inbox. */
+function noticeOf(row: AdjustmentRow): Notice | null {
+  if (row.ownerType !== 'agent') return null;
+  return {
+    agentId: row.ownerId,
+    kind: row.currency === 'balance' ? 'balanceAdjusted' : 'diamondsAdjusted',
+    params: {
+      amount: (row.amount > 0 ? '+' : '-') + show(row.currency, Math.abs(row.amount)),
+      note: row.notice ?? '',
+    },
+    ref: { type: 'adjustment', id: String(row.id) },
+  };
 }
 
 async function targetExists(tx: Tx, input: AdjustmentInput): Promise<boolean> {
@@ -184,8 +208,12 @@ export async function createAdjustment(
       if (input.ownerType === 'player' && input.currency !== 'diamonds')
         throw new AppError('adjustmentTargetNotFound');
       if (!(await targetExists(tx, input))) throw new AppError('adjustmentTargetNotFound');
-      const threshold = moneyToFen(await getOption(tx, 'adjust.reviewThreshold'));
-      const approvalsNeeded = (await valueFen(tx, input)) > threshold ? 2 : 1;
+      const { approvalsNeeded, reason: reviewReason } = await decideApprovals(tx, {
+        kind: 'adjustment',
+        operatorId: actor.operatorId,
+        target: { type: input.ownerType, id: input.ownerId },
+        valueFen: await valueFen(tx, input),
+      });
       const [row] = await tx
         .insert(adjustments)
         .values({
@@ -196,6 +224,8 @@ export async function createAdjustment(
           reason: input.reason,
           status: 'pending',
           approvalsNeeded,
+          reviewReason,
+          notice: input.notice ?? null,
           createdBy: actor.operatorId,
         })
         .returning();
@@ -209,7 +239,9 @@ export async function createAdjustment(
           currency: input.currency,
           amount: show(input.currency, amount),
           reason: input.reason,
+          ...(input.notice ? { notice: input.notice } : {}),
           approvalsNeeded,
+          reviewReason,
         },
       });
       if (approvalsNeeded === 1) {
@@ -230,7 +262,8 @@ export async function approveAdjustment(db: Db, actor: AdjustmentActor, id: numb
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(adjustments).where(eq(adjustments.id, id)).for('update');
     if (!row) throw new AppError('adjustmentNotFound');
-    if (row.status !== 'pending') throw new AppError('adjustmentStateChanged', { status: row.status });
+    if (row.status !== 'pending')
+      throw new AppError('adjustmentStateChanged', { status: adjustmentStatusRef(row.status) });
     if (row.createdBy === actor.operatorId) throw new AppError('adjustmentOwnApproval');
     await apply(tx, actor, row);
   });
@@ -256,7 +289,7 @@ export async function rejectAdjustment(
         .from(adjustments)
         .where(eq(adjustments.id, id));
       throw current
-        ? new AppError('adjustmentStateChanged', { status: current.status })
+        ? new AppError('adjustmentStateChanged', { status: adjustmentStatusRef(current.status) })
         : new AppError('adjustmentNotFound');
     }
     await recordAudit(tx, actor, {

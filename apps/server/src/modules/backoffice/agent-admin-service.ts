@@ -1,5 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { type AdminAgentSort, type AgentStatus, fenToMoney, type TAdminAgent } from '@promoter/contract';
+import {
+  type AdminAgentSort,
+  type AgentStatus,
+  type AuditAction,
+  fenToMoney,
+  type TAdminAgent,
+} from '@promoter/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -13,10 +18,9 @@ import {
   players,
   sessions,
 } from '../../db/schema';
-import { AppError } from '../../errors';
+import { agentStatusRef, AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, translateMemo } from '../../i18n/messages';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
-import { hashPassword } from '../auth/password-service';
 import { deviceLabel } from '../auth/device-label';
 import { revokeOtherSessions } from '../auth/session-service';
 import { type EntryFilter, entryPage, type EntryRow } from '../ledger/bill-queries';
@@ -328,7 +332,13 @@ async function changeStatus(
   db: Db,
   actor: AuditActor,
   agentId: number,
-  change: { from: AgentStatus; to: AgentStatus; action: string; reason: string },
+  change: {
+    from: AgentStatus;
+    to: AgentStatus;
+    action: AuditAction;
+    reason: string;
+    notice?: string | undefined;
+  },
   /** More work in the same transaction once the status has changed (a notification). */
   then?: (tx: Tx, agent: { parentId: number | null; playerId: number }) => Promise<void>,
 ): Promise<TAdminAgent> {
@@ -341,25 +351,59 @@ async function changeStatus(
     if (!row) {
       const [current] = await tx.select({ status: agents.status }).from(agents).where(eq(agents.id, agentId));
       throw current
-        ? new AppError('agentStateChanged', { status: current.status })
+        ? new AppError('agentStateChanged', { status: agentStatusRef(current.status) })
         : new AppError('agentNotFound');
     }
     await recordAudit(tx, actor, {
       action: change.action,
       target: { type: 'agent', id: String(agentId) },
       before: { status: change.from },
-      after: { status: change.to, reason: change.reason },
+      after: {
+        status: change.to,
+        reason: change.reason,
+        ...(change.notice ? { notice: change.notice } : {}),
+      },
     });
     await then?.(tx, row);
   });
   return loadAgent(db, agentId);
 }
 
-export const freezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: string) =>
-  changeStatus(db, actor, agentId, { from: 'active', to: 'frozen', action: 'agent.freeze', reason });
+/** A change made to an agent by an operator: the reason stays internal, the notice (if any) is what the agent reads. */
+export interface AgentChange {
+  agentId: number;
+  reason: string;
+  notice?: string | undefined;
+}
 
-export const unfreezeAgent = (db: Db, actor: AuditActor, agentId: number, reason: string) =>
-  changeStatus(db, actor, agentId, { from: 'frozen', to: 'active', action: 'agent.unfreeze', reason });
+/** The agent is told of its freeze or unfreeze in its inbox (it reads the freeze once it is unfrozen). */
+const tellAgent =
+  (kind: 'agentFrozen' | 'agentUnfrozen', change: AgentChange) =>
+  (tx: Tx): Promise<void> =>
+    notify(tx, {
+      agentId: change.agentId,
+      kind,
+      params: { note: change.notice ?? '' },
+      ref: { type: 'agent', id: String(change.agentId) },
+    });
+
+export const freezeAgent = (db: Db, actor: AuditActor, change: AgentChange) =>
+  changeStatus(
+    db,
+    actor,
+    change.agentId,
+    { from: 'active', to: 'frozen', action: 'agent.freeze', reason: change.reason, notice: change.notice },
+    tellAgent('agentFrozen', change),
+  );
+
+export const unfreezeAgent = (db: Db, actor: AuditActor, change: AgentChange) =>
+  changeStatus(
+    db,
+    actor,
+    change.agentId,
+    { from: 'frozen', to: 'active', action: 'agent.unfreeze', reason: change.reason, notice: change.notice },
+    tellAgent('agentUnfrozen', change),
+  );
 
 /**
  * An operator's decision on a registration that waits for review (option register.review): approved, the agent can
@@ -398,47 +442,43 @@ export const reviewRegistration = (
         reason: input.reason,
       });
 
-/** 12 characters of an alphabet without look-alikes (no 0/O, 1/l/I): about 70 bits. */
-const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function oneTimePassword(): string {
-  const bytes = randomBytes(24);
-  let password = '';
-  // Rejection sampling keeps every character equally likely.
-  for (const byte of bytes) {
-    if (byte >= 256 - (256 % ONE_TIME_ALPHABET.length)) continue;
-    password += ONE_TIME_ALPHABET[byte % ONE_TIME_ALPHABET.length];
-    if (password.length === 12) return password;
-  }
-  return oneTimePassword();
-}
-
 /**
- * A one-time password for an agent, answered once to the operator: hashed with no transaction open, then in one
- * transaction the hash is written, every session of the agent revoked, its password failures cleared, and the audit
- * entry (without the password) recorded.
+ * Support's answer to an agent locked out or a password that leaked (decision 037): the agent's password is removed,
+ * never replaced by one an operator could read or use. In one transaction every session of the agent ends, its
+ * password failures are cleared, the agent is told (its inbox, with the operator's notice if any) and the audit keeps
+ * the reason. The agent signs in again from the game's link, or sets a new password with its verified mobile's code.
  */
-export async function resetAgentPassword(
+export async function removeAgentPassword(
   db: Db,
   actor: AuditActor,
-  agentId: number,
-): Promise<{ agentId: number; password: string; revokedSessions: number }> {
-  const [agent] = await db
-    .select({ id: agents.id, playerId: agents.playerId })
-    .from(agents)
-    .where(eq(agents.id, agentId));
-  if (!agent) throw new AppError('agentNotFound');
-  const password = oneTimePassword();
-  const passwordHash = await hashPassword(password);
+  change: AgentChange,
+): Promise<{ agentId: number; revokedSessions: number }> {
+  const { agentId } = change;
   const revokedSessions = await db.transaction(async (tx) => {
-    await tx.update(agents).set({ passwordHash }).where(eq(agents.id, agentId));
+    const [agent] = await tx
+      .update(agents)
+      .set({ passwordHash: null })
+      .where(eq(agents.id, agentId))
+      .returning({ playerId: agents.playerId });
+    if (!agent) throw new AppError('agentNotFound');
     const revoked = await revokeOtherSessions(tx, agent.playerId, -1);
     await tx.delete(authFailures).where(inArray(authFailures.key, [`agent:${agentId}`, `change:${agentId}`]));
+    await notify(tx, {
+      agentId,
+      kind: 'passwordRemoved',
+      params: { note: change.notice ?? '' },
+      ref: { type: 'agent', id: String(agentId) },
+    });
     await recordAudit(tx, actor, {
       action: 'agent.resetPassword',
       target: { type: 'agent', id: String(agentId) },
-      after: { revokedSessions: revoked },
+      after: {
+        reason: change.reason,
+        ...(change.notice ? { notice: change.notice } : {}),
+        revokedSessions: revoked,
+      },
     });
     return revoked;
   });
-  return { agentId, password, revokedSessions };
+  return { agentId, revokedSessions };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, type MessageKey, translate } from '../../i18n/messages';
 import { levelPriceFen } from '../agents/pricing';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
+import { notify } from '../notifications/notification-service';
 import { loadAgent } from './agent-admin-service';
 
 /**
@@ -151,6 +152,8 @@ export interface ChangeLevelInput {
   level: number;
   expectedLevel: number;
   reason: string;
+  /** What the agent reads with the change (its inbox); the reason stays internal. */
+  notice?: string | undefined;
 }
 
 /**
@@ -198,7 +201,18 @@ export async function changeAgentLevel(
       action: 'agent.changeLevel',
       target: { type: 'agent', id: String(agent.id) },
       before: { level: agent.level, priceFen: agent.priceFen },
-      after: { level: input.level, reason: input.reason, pricesCleared: cleared },
+      after: {
+        level: input.level,
+        reason: input.reason,
+        ...(input.notice ? { notice: input.notice } : {}),
+        pricesCleared: cleared,
+      },
+    });
+    await notify(tx, {
+      agentId: agent.id,
+      kind: 'levelChanged',
+      params: { from: agent.level, to: input.level, note: input.notice ?? '' },
+      ref: { type: 'agent', id: String(agent.id) },
     });
     return cleared;
   });

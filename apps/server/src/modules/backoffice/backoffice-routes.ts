@@ -8,7 +8,7 @@ import {
   freezeAgent,
   reviewRegistration,
   listAgents,
-  resetAgentPassword,
+  removeAgentPassword,
   revokeAgentSessions,
   unfreezeAgent,
 } from './agent-admin-service';
@@ -28,16 +28,16 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
     agentDetail(app.db, input.agentId, request.locale),
   );
   defineCall(app, 'adminAgentFreeze', async ({ operator, request, input }) =>
-    freezeAgent(app.db, actorOf(operator, request), input.agentId, input.reason),
+    freezeAgent(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAgentUnfreeze', async ({ operator, request, input }) =>
-    unfreezeAgent(app.db, actorOf(operator, request), input.agentId, input.reason),
+    unfreezeAgent(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAgentReviewRegistration', async ({ operator, request, input }) =>
     reviewRegistration(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAgentResetPassword', async ({ operator, request, input }) =>
-    resetAgentPassword(app.db, actorOf(operator, request), input.agentId),
+    removeAgentPassword(app.db, actorOf(operator, request), input),
   );
   defineCall(app, 'adminAgentLedger', async ({ input, request }) =>
     agentLedger(app.db, input, request.locale),

@@ -24,7 +24,7 @@ const actorOf = (operator: { operatorId: number; name: string }, request: Fastif
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'adminOptionsGet', async () => readSettings(app.db));
   defineCall(app, 'adminOptionsUpdate', async ({ operator, request, input }) =>
-    updateSettings(app.db, actorOf(operator, request), input.changes),
+    updateSettings(app.db, actorOf(operator, request), input.changes, input.reason),
   );
   defineCall(app, 'adminOptionsHistory', async ({ input }) => settingsHistory(app.db, input));
 

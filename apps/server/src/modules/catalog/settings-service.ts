@@ -99,6 +99,7 @@ export async function updateSettings(
   db: Db,
   actor: AuditActor,
   changes: readonly SettingChange[],
+  reason: string,
 ): Promise<{ list: TOptionEntry[]; changed: EditableOptionKey[] }> {
   const wanted = changes.map((change) => ({
     ...change,
@@ -134,7 +135,7 @@ export async function updateSettings(
         action: OPTION_ACTION,
         target: { type: 'option', id: change.key },
         before: { value: now[change.key].value, isDefault: now[change.key].isDefault },
-        after: { value: change.value },
+        after: { value: change.value, reason },
       });
     }
     return {

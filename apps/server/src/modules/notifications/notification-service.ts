@@ -35,6 +35,16 @@ interface NoticeParams {
   orderPaid: { orderId: string; goods: string; diamonds: number };
   orderHeld: { orderId: string; goods: string };
   orderExpired: { orderId: string; goods: string };
+  /**
+   * An operator's adjustment of the agent's own account: `amount` signed ("+12.50", "-3"). In these kinds `note` is
+   * what the operator chose to tell the agent, or '' (the reason of the change stays internal); shown after the text.
+   */
+  balanceAdjusted: { amount: string; note: string };
+  diamondsAdjusted: { amount: string; note: string };
+  agentFrozen: { note: string };
+  agentUnfrozen: { note: string };
+  levelChanged: { from: number; to: number; note: string };
+  passwordRemoved: { note: string };
 }
 type NoticeKind = keyof NoticeParams & NotificationKind;
 
@@ -60,6 +70,12 @@ const MESSAGES: Record<NoticeKind, { title: MessageKey; text: MessageKey }> = {
   orderPaid: { title: 'noticeOrderPaidTitle', text: 'noticeOrderPaidText' },
   orderHeld: { title: 'noticeOrderHeldTitle', text: 'noticeOrderHeldText' },
   orderExpired: { title: 'noticeOrderExpiredTitle', text: 'noticeOrderExpiredText' },
+  balanceAdjusted: { title: 'noticeBalanceAdjustedTitle', text: 'noticeBalanceAdjustedText' },
+  diamondsAdjusted: { title: 'noticeDiamondsAdjustedTitle', text: 'noticeDiamondsAdjustedText' },
+  agentFrozen: { title: 'noticeAgentFrozenTitle', text: 'noticeAgentFrozenText' },
+  agentUnfrozen: { title: 'noticeAgentUnfrozenTitle', text: 'noticeAgentUnfrozenText' },
+  levelChanged: { title: 'noticeLevelChangedTitle', text: 'noticeLevelChangedText' },
+  passwordRemoved: { title: 'noticePasswordRemovedTitle', text: 'noticePasswordRemovedText' },
 };
 
 /** The kind of the marker rows that remember an announcement read. */
@@ -186,12 +202,21 @@ function render(row: ItemRow, locale: Locale): TInboxItem {
     kind: row.kind,
     // A kind this version no longer knows still shows, as a bare notification.
     title: messages ? translate(locale, messages.title, params) : translate(locale, 'noticeUnknownTitle'),
-    text: messages ? translate(locale, messages.text, params) : '',
+    text: messages ? translate(locale, messages.text, params) + noteOf(locale, params) : '',
     read: row.read,
     createdAt,
     ref: row.ref_type && row.ref_id ? { type: row.ref_type, id: row.ref_id } : null,
   };
 }
+
+/** Languages whose sentences follow one another without a space. */
+const UNSPACED: ReadonlySet<Locale> = new Set(['cn', 'ja']);
+
+/** The operator's note of a notice, when it has one, after its text, in the reader's language around it. */
+const noteOf = (locale: Locale, params: Record<string, unknown>) =>
+  typeof params.note === 'string' && params.note !== ''
+    ? (UNSPACED.has(locale) ? '' : ' ') + translate(locale, 'noticeOperatorNote', { note: params.note })
+    : '';
 
 /**
  * One page of the inbox, newest first: the agent's notifications (through its index, newest ids first, no more than

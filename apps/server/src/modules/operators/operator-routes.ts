@@ -9,6 +9,7 @@ import {
   loadOperator,
   operatorLogin,
   operatorLogout,
+  resetOperator,
   revokeSessionsOf,
   updateOperator,
 } from './operator-service';
@@ -38,8 +39,21 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     const { totpSecret: _secret, ...created } = await createOperator(deps, input, actorOf(operator, request));
     return created;
   });
-  defineCall(app, 'adminOperatorUpdate', async ({ operator, request, input }) =>
-    updateOperator(app.db, actorOf(operator, request), input),
+  defineCall(
+    app,
+    'adminOperatorUpdate',
+    async ({ operator, request, input }) => updateOperator(deps, actorOf(operator, request), input),
+    // A stolen session must not try the authenticator's codes one after another.
+    { rateLimit: 10 },
+  );
+  defineCall(
+    app,
+    'adminOperatorReset',
+    async ({ operator, request, input }) => {
+      const { totpSecret: _secret, ...reset } = await resetOperator(deps, actorOf(operator, request), input);
+      return reset;
+    },
+    { rateLimit: 10 },
   );
   defineCall(app, 'adminOperatorRevokeSessions', async ({ operator, request, input }) =>
     revokeSessionsOf(app.db, actorOf(operator, request), input.id),

@@ -1,7 +1,7 @@
 import { ROLE_RIGHTS, type OperatorRole, type TOperator } from '@promoter/contract';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { authFailures, operators } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
@@ -80,20 +80,49 @@ export async function listOperators(db: DbOrTx): Promise<{ list: TOperator[] }> 
 }
 
 /**
- * Another operator's role or disabled flag; disabling ends its sessions at once. An operator cannot change itself
+ * A fresh code of the acting operator's own authenticator, taken once (its step is used up, as a sign-in's is), in
+ * the transaction of the change it confirms: a session left open on a desk is not enough to grant or reset access.
+ */
+async function confirmWithOwnCode(
+  tx: Tx,
+  appSecret: string,
+  operatorId: number,
+  code: string | undefined,
+): Promise<void> {
+  if (code === undefined) throw new AppError('operatorCodeRequired');
+  const [row] = await tx
+    .select({ secret: operators.totpSecret, lastStep: operators.totpLastStep })
+    .from(operators)
+    .where(eq(operators.id, operatorId))
+    .for('update');
+  if (!row) throw new AppError('operatorNotFound');
+  const step = totpStepOf(decryptTotpSecret(appSecret, row.secret), code, row.lastStep);
+  if (step === null) throw new AppError('operatorWrongCode');
+  await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operatorId));
+}
+
+type OperatorActor = AuditActor & { operatorId: number };
+
+/**
+ * Another operator's role or disabled flag, with a reason; disabling ends its sessions at once. Granting or removing
+ * `owner` also takes a fresh code of the acting owner's authenticator (decision 037). An operator cannot change itself
  * (the last owner cannot lock the platform out: only an owner manages operators, and never its own account).
  */
 export async function updateOperator(
-  db: Db,
-  actor: AuditActor & { operatorId: number },
-  input: { id: number; role?: OperatorRole; disabled?: boolean },
+  deps: OperatorDeps,
+  actor: OperatorActor,
+  input: { id: number; role?: OperatorRole; disabled?: boolean; reason: string; code?: string },
 ): Promise<TOperator> {
   if (input.id === actor.operatorId) throw new AppError('operatorCannotChangeSelf');
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(operators).where(eq(operators.id, input.id)).for('update');
     if (!before) throw new AppError('operatorNotFound');
+    const roleChanges = input.role !== undefined && input.role !== before.role;
     // Nothing asked to change: the operator as it is, nothing written.
-    if (input.role === undefined && input.disabled === undefined) return toOperatorDto(before);
+    if (!roleChanges && (input.disabled === undefined || input.disabled === before.disabled))
+      return toOperatorDto(before);
+    if (roleChanges && (input.role === 'owner' || before.role === 'owner'))
+      await confirmWithOwnCode(tx, deps.appSecret, actor.operatorId, input.code);
     const [after] = await tx
       .update(operators)
       .set({
@@ -108,10 +137,69 @@ export async function updateOperator(
       action: 'operator.update',
       target: { type: 'operator', id: String(row.id) },
       before: auditView(before),
-      after: auditView(row),
+      after: { ...auditView(row), reason: input.reason },
     });
     return toOperatorDto(row);
   });
+}
+
+/**
+ * The owner's answer to an operator who forgot its password or lost its authenticator (decision 037): a one-time
+ * password (changed at the next sign-in) and/or a new authenticator secret (enrolled at the next sign-in), answered
+ * once; every session of the operator ends. With a reason and a fresh code of the acting owner's authenticator, never
+ * on the owner's own account. `actor` null: the command line, on the server's machine (no code asked).
+ */
+export async function resetOperator(
+  deps: OperatorDeps,
+  actor: OperatorActor | null,
+  input: { id: number; password: boolean; twoFactor: boolean; reason: string; code?: string },
+): Promise<{
+  operator: TOperator;
+  password: string | null;
+  otpauthUri: string | null;
+  totpSecret: string | null;
+}> {
+  if (actor && input.id === actor.operatorId) throw new AppError('operatorCannotChangeSelf');
+  const password = input.password ? oneTimePassword() : null;
+  const passwordHash = password === null ? null : await hashPassword(password);
+  const totpSecret = input.twoFactor ? newTotpSecret() : null;
+  return deps.db.transaction(async (tx) => {
+    if (actor) await confirmWithOwnCode(tx, deps.appSecret, actor.operatorId, input.code);
+    const [row] = await tx
+      .update(operators)
+      .set({
+        ...(passwordHash !== null ? { passwordHash, mustChangePassword: true } : {}),
+        ...(totpSecret !== null
+          ? {
+              totpSecret: encryptTotpSecret(deps.appSecret, totpSecret),
+              twoFactorEnrolled: false,
+              totpLastStep: null,
+            }
+          : {}),
+      })
+      .where(eq(operators.id, input.id))
+      .returning();
+    if (!row) throw new AppError('operatorNotFound');
+    const revokedSessions = await revokeOperatorSessions(tx, row.id);
+    await recordAudit(tx, actor ?? { operatorId: null, operatorName: 'system', address: 'local' }, {
+      action: 'operator.reset',
+      target: { type: 'operator', id: String(row.id) },
+      after: { password: input.password, twoFactor: input.twoFactor, reason: input.reason, revokedSessions },
+    });
+    return {
+      operator: toOperatorDto(row),
+      password,
+      otpauthUri: totpSecret === null ? null : totpUri(row.name, totpSecret),
+      totpSecret,
+    };
+  });
+}
+
+/** An operator by its name (the command line names operators). */
+export async function operatorIdByName(db: DbOrTx, name: string): Promise<number> {
+  const [row] = await db.select({ id: operators.id }).from(operators).where(eq(operators.name, name));
+  if (!row) throw new AppError('operatorNotFound');
+  return row.id;
 }
 
 export async function revokeSessionsOf(

@@ -21,8 +21,17 @@ export const OPTION_DEFAULTS = {
   'withdraw.dailyCount': { value: '3', isPublic: true },
   /** Above this amount a withdrawal needs two operators' approvals (decision 018). */
   'withdraw.reviewThreshold': { value: '5000.00', isPublic: false },
+  /**
+   * The two-person rule's daily limits (decision 037): what one operator may approve alone in a platform day, and what
+   * one agent may have approved by a single operator in a day; a withdrawal that would pass either needs a second.
+   */
+  'withdraw.soloDailyPerOperator': { value: '20000.00', isPublic: false },
+  'withdraw.soloDailyPerAgent': { value: '10000.00', isPublic: false },
   /** Above this value (diamonds at price.retail) a manual adjustment needs a second operator (decision 018). */
   'adjust.reviewThreshold': { value: '5000.00', isPublic: false },
+  /** The same daily limits for manual adjustments, credits and debits alike: per operator, per adjusted account. */
+  'adjust.soloDailyPerOperator': { value: '10000.00', isPublic: false },
+  'adjust.soloDailyPerTarget': { value: '5000.00', isPublic: false },
   'register.open': { value: 'true', isPublic: true },
   /** 'true': a new registration waits as 'pending' until an operator approves it (issue 11). */
   'register.review': { value: 'false', isPublic: true },

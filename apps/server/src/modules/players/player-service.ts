@@ -13,23 +13,54 @@ export async function findPlayer(db: DbOrTx, playerId: number): Promise<PlayerRo
   return row ?? null;
 }
 
-/** Who a player is, as the registration and bind pages show it: found by id or by mobile. */
+/** Who a player is, as the registration page shows it. */
 export async function playerCard(
   db: DbOrTx,
-  by: { playerId: number } | { mobile: string },
+  playerId: number,
 ): Promise<{ playerId: number; nickname: string; avatar: string; isAgent: boolean }> {
   const [row] = await db
     .select({ playerId: players.id, nickname: players.nickname, avatar: players.avatar, agentId: agents.id })
     .from(players)
     .leftJoin(agents, eq(agents.playerId, players.id))
-    .where('playerId' in by ? eq(players.id, by.playerId) : eq(players.mobile, by.mobile));
-  if (!row) throw new AppError('playerId' in by ? 'playerNotFound' : 'mobileNotFound');
+    .where(eq(players.id, playerId));
+  if (!row) throw new AppError('playerNotFound');
   return {
     playerId: row.playerId,
     nickname: row.nickname,
     avatar: row.avatar,
     isAgent: row.agentId !== null,
   };
+}
+
+/**
+ * A player found by its verified mobile, answered only to a session that may see it (visiblePlayer: itself, or an
+ * agent whose downline it is bound to, to recharge it); anyone else is told no such mobile, exactly as for an unknown
+ * one, so a mobile number cannot be turned into a stranger's id, nickname and agent flag (decision 037).
+ */
+export async function playerByMobile(
+  db: DbOrTx,
+  viewer: { playerId: number; agentId: number | null },
+  mobile: string,
+): Promise<{ playerId: number; nickname: string; avatar: string; isAgent: boolean }> {
+  const [row] = await db
+    .select({ playerId: players.id, agentId: agents.id })
+    .from(players)
+    .leftJoin(agents, eq(agents.playerId, players.id))
+    .where(eq(players.mobile, mobile));
+  if (!row) throw new AppError('mobileNotFound');
+  try {
+    const player = await visiblePlayer(db, viewer, row.playerId);
+    return {
+      playerId: player.playerId,
+      nickname: player.nickname,
+      avatar: player.avatar,
+      isAgent: row.agentId !== null,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.messageKey === 'playerNotFound')
+      throw new AppError('mobileNotFound');
+    throw error;
+  }
 }
 
 /**

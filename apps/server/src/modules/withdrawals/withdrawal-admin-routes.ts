@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorText } from '../../errors';
 import { defineCall } from '../../http/route';
 import {
   approveWithdrawal,
@@ -20,9 +21,10 @@ const actorOf = (operator: { operatorId: number; name: string }, request: Fastif
 
 const answerOf = (outcome: BatchOutcome, request: FastifyRequest) => ({
   changed: outcome.changed,
+  waiting: outcome.waiting,
   skipped: outcome.skipped.map(({ id, error }) => ({
     id,
-    reason: request.t(error.messageKey, error.params),
+    reason: errorText(error, request.t.bind(request)),
   })),
 });
 

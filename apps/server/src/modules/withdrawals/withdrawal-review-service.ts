@@ -1,5 +1,6 @@
 import {
   type AdminWithdrawalSort,
+  type AuditAction,
   BillType,
   fenToMoney,
   moneyToFen,
@@ -18,18 +19,25 @@ import {
   withdrawalApprovals,
   withdrawals,
 } from '../../db/schema';
-import { AppError } from '../../errors';
+import { withdrawalStatusRef, AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { accountOf, agentOwner, memo, post } from '../ledger/ledger-service';
 import { type Notice, notify } from '../notifications/notification-service';
 import { getOption } from '../options/options-service';
+import { decideApprovals } from '../controls/two-person-rule';
 import { toWithdrawalDto } from './withdrawal-service';
 
 /**
  * The operator's side of withdrawals (decision 018): pending -> approved -> paid | failed (refunded), pending ->
  * rejected (refunded). Every change is one conditional UPDATE on the current state (compare-and-set) in one
  * transaction with its ledger entry and its audit entry: two operators clicking at once change it once, and refund it
- * at most once. Above `withdraw.reviewThreshold` two different operators must approve (two-person rule).
+ * at most once. Decision 037 adds the controls a finance team expects:
+ * - the two-person rule (two-person-rule.ts): above the threshold, or past an operator's or an agent's daily solo
+ *   limit, two different operators must approve; decided at the first approval and kept on the row;
+ * - maker/checker: an operator who approved a withdrawal never settles it (paid or failed), whatever its role;
+ * - a frozen agent's withdrawals are held: approving and paying are refused until it is unfrozen (rejecting and
+ *   failing, which give the money back to its balance, are not). The agent row is read FOR SHARE, so a freeze
+ *   committing at the same time waits for the approval, or the approval sees the freeze.
  */
 export type ReviewActor = AuditActor & { operatorId: number };
 
@@ -40,7 +48,11 @@ async function thresholdFen(db: DbOrTx): Promise<number> {
   return moneyToFen(await getOption(db, 'withdraw.reviewThreshold'));
 }
 
-const approvalsNeeded = (row: WithdrawalRow, threshold: number) => (row.amountFen > threshold ? 2 : 1);
+/** As decided at the first approval; before it, what the threshold alone says (the daily limits may add one). */
+const approvalsNeeded = (row: WithdrawalRow, threshold: number) =>
+  row.approvalsNeeded ?? (row.amountFen > threshold ? 2 : 1);
+const reviewReasonOf = (row: WithdrawalRow, threshold: number) =>
+  row.approvalsNeeded !== null ? row.reviewReason : row.amountFen > threshold ? 'amount' : null;
 
 async function approvalsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Approval[]>> {
   const map = new Map<number, Approval[]>();
@@ -68,7 +80,7 @@ const nicknameOf = sql<string>`coalesce(${players.nickname}, '')`;
 
 async function toDtos(
   db: DbOrTx,
-  rows: (WithdrawalRow & { agentNickname: string })[],
+  rows: (WithdrawalRow & { agentNickname: string; agentStatus: TAdminWithdrawal['agentStatus'] })[],
 ): Promise<TAdminWithdrawal[]> {
   const [threshold, approvals] = await Promise.all([
     thresholdFen(db),
@@ -85,12 +97,14 @@ async function toDtos(
     reference: row.reference,
     approvals: approvals.get(row.id) ?? [],
     approvalsNeeded: approvalsNeeded(row, threshold),
+    reviewReason: reviewReasonOf(row, threshold),
+    agentStatus: row.agentStatus,
   }));
 }
 
 function selectWithNickname(db: DbOrTx) {
   return db
-    .select({ withdrawal: withdrawals, agentNickname: nicknameOf })
+    .select({ withdrawal: withdrawals, agentNickname: nicknameOf, agentStatus: agents.status })
     .from(withdrawals)
     .innerJoin(agents, eq(agents.id, withdrawals.agentId))
     .leftJoin(players, eq(players.id, agents.playerId));
@@ -99,7 +113,9 @@ function selectWithNickname(db: DbOrTx) {
 async function loadDto(db: DbOrTx, id: number): Promise<TAdminWithdrawal> {
   const [row] = await selectWithNickname(db).where(eq(withdrawals.id, id));
   if (!row) throw new AppError('withdrawalNotFound');
-  const [dto] = await toDtos(db, [{ ...row.withdrawal, agentNickname: row.agentNickname }]);
+  const [dto] = await toDtos(db, [
+    { ...row.withdrawal, agentNickname: row.agentNickname, agentStatus: row.agentStatus },
+  ]);
   return dto as TAdminWithdrawal;
 }
 
@@ -156,7 +172,11 @@ export async function listForReview(db: DbOrTx, query: ReviewQuery) {
   return {
     list: await toDtos(
       db,
-      rows.map((row) => ({ ...row.withdrawal, agentNickname: row.agentNickname })),
+      rows.map((row) => ({
+        ...row.withdrawal,
+        agentNickname: row.agentNickname,
+        agentStatus: row.agentStatus,
+      })),
     ),
     total: total?.n ?? 0,
     page: query.page,
@@ -214,7 +234,7 @@ async function refusalOf(tx: Tx, id: number): Promise<AppError> {
     .from(withdrawals)
     .where(eq(withdrawals.id, id));
   return row
-    ? new AppError('withdrawalStateChanged', { status: row.status })
+    ? new AppError('withdrawalStateChanged', { status: withdrawalStatusRef(row.status) })
     : new AppError('withdrawalNotFound');
 }
 
@@ -244,16 +264,28 @@ async function refund(tx: Tx, row: WithdrawalRow, reason: string): Promise<void>
   });
 }
 
+/** Refuses to move money for a frozen agent (read FOR SHARE: a freeze committing meanwhile is seen or waits). */
+async function assertAgentNotFrozen(tx: Tx, agentId: number): Promise<void> {
+  const [agent] = await tx
+    .select({ status: agents.status })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .for('share');
+  if (agent?.status === 'frozen') throw new AppError('withdrawalAgentFrozen');
+}
+
 /**
- * One approval of a pending withdrawal. At or below the threshold it is approved at once; above it, the approval is
- * recorded and the second operator's approves it. An operator approves a withdrawal once.
+ * One approval of a pending withdrawal. Its first approval decides, by the two-person rule, whether one operator is
+ * enough (it is approved at once) or a second, different one must approve too; an operator approves it once.
  */
 export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number): Promise<TAdminWithdrawal> {
   await db.transaction(async (tx) => {
     // The row lock orders approvals of one withdrawal; the UPDATE below is still conditional on 'pending'.
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!row) throw new AppError('withdrawalNotFound');
-    if (row.status !== 'pending') throw new AppError('withdrawalStateChanged', { status: row.status });
+    if (row.status !== 'pending')
+      throw new AppError('withdrawalStateChanged', { status: withdrawalStatusRef(row.status) });
+    await assertAgentNotFrozen(tx, row.agentId);
     const [recorded] = await tx
       .insert(withdrawalApprovals)
       .values({ withdrawalId: id, operatorId: actor.operatorId })
@@ -264,7 +296,20 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
       .select({ n: count() })
       .from(withdrawalApprovals)
       .where(eq(withdrawalApprovals.withdrawalId, id));
-    const needed = approvalsNeeded(row, await thresholdFen(tx));
+    let needed = row.approvalsNeeded;
+    let reason = row.reviewReason;
+    if (needed === null) {
+      ({ approvalsNeeded: needed, reason } = await decideApprovals(tx, {
+        kind: 'withdrawal',
+        operatorId: actor.operatorId,
+        target: { type: 'agent', id: row.agentId },
+        valueFen: row.amountFen,
+      }));
+      await tx
+        .update(withdrawals)
+        .set({ approvalsNeeded: needed, reviewReason: reason })
+        .where(eq(withdrawals.id, id));
+    }
     let status: WithdrawalStatus = 'pending';
     if ((approvals?.n ?? 0) >= needed) {
       const [changed] = await tx
@@ -281,7 +326,7 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
       action: 'withdrawal.approve',
       target: { type: 'withdrawal', id: String(id) },
       before: { status: 'pending' },
-      after: { status, approvals: approvals?.n ?? 0, approvalsNeeded: needed },
+      after: { status, approvals: approvals?.n ?? 0, approvalsNeeded: needed, reviewReason: reason },
     });
   });
   return loadDto(db, id);
@@ -290,9 +335,22 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
 interface Transition {
   from: WithdrawalStatus;
   to: WithdrawalStatus;
-  action: string;
+  action: AuditAction;
   set: Partial<typeof withdrawals.$inferInsert>;
   refundReason?: string;
+  /** Settling (paid or failed): refused to an operator who approved it (maker/checker). */
+  checker?: boolean;
+  /** Moving money out to the agent (paid): refused while the agent is frozen. */
+  agentActive?: boolean;
+}
+
+/** Refuses the settlement to an operator who approved the withdrawal (maker/checker, decision 037). */
+async function assertNotAnApprover(tx: Tx, id: number, operatorId: number): Promise<void> {
+  const [approved] = await tx
+    .select({ id: withdrawalApprovals.withdrawalId })
+    .from(withdrawalApprovals)
+    .where(and(eq(withdrawalApprovals.withdrawalId, id), eq(withdrawalApprovals.operatorId, operatorId)));
+  if (approved) throw new AppError('withdrawalSettleOwnApproval');
 }
 
 /** One compare-and-set from `from` to `to`, its refund and its audit entry, in one transaction. */
@@ -303,6 +361,16 @@ async function transition(
   change: Transition,
 ): Promise<TAdminWithdrawal> {
   await db.transaction(async (tx) => {
+    // Approvals are only added while pending, so those read here are all the withdrawal will ever have once the
+    // compare-and-set below finds it past pending.
+    if (change.checker) await assertNotAnApprover(tx, id, actor.operatorId);
+    if (change.agentActive) {
+      const [current] = await tx
+        .select({ agentId: withdrawals.agentId })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id));
+      if (current) await assertAgentNotFrozen(tx, current.agentId);
+    }
     const [row] = await tx
       .update(withdrawals)
       .set({ ...change.set, status: change.to })
@@ -329,7 +397,7 @@ async function transition(
 
 /** Ends a withdrawal with a reason the agent reads (rejected before approval, failed after), its amount refunded. */
 const endWithRefund =
-  (from: WithdrawalStatus, to: WithdrawalStatus, action: string, stamp: 'reviewedAt' | 'settledAt') =>
+  (from: WithdrawalStatus, to: WithdrawalStatus, action: AuditAction, stamp: 'reviewedAt' | 'settledAt') =>
   (db: Db, actor: ReviewActor, id: number, reason: string) =>
     transition(db, actor, id, {
       from,
@@ -337,6 +405,7 @@ const endWithRefund =
       action,
       set: { remark: reason, [stamp]: sql`now()` as unknown as Date },
       refundReason: reason,
+      checker: stamp === 'settledAt',
     });
 
 export const rejectWithdrawal = endWithRefund('pending', 'rejected', 'withdrawal.reject', 'reviewedAt');
@@ -347,22 +416,32 @@ export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference:
     to: 'paid',
     action: 'withdrawal.pay',
     set: { reference, settledAt: sql`now()` as unknown as Date },
+    checker: true,
+    agentActive: true,
   });
 
 export const failWithdrawal = endWithRefund('approved', 'failed', 'withdrawal.fail', 'settledAt');
 
 export interface BatchOutcome {
   changed: string[];
+  /** Approved by this operator, still waiting for a second one. */
+  waiting: string[];
   skipped: { id: string; error: AppError }[];
 }
 
-/** Each id on its own compare-and-set (its own transaction): one refused row does not hold back the others. */
-export async function batch(ids: string[], run: (id: number) => Promise<unknown>): Promise<BatchOutcome> {
-  const outcome: BatchOutcome = { changed: [], skipped: [] };
+/**
+ * Each id on its own compare-and-set (its own transaction): one refused row does not hold back the others. A row
+ * still pending after the action (an approval recorded, a second one needed) is `waiting`, not `changed`.
+ */
+export async function batch(
+  ids: string[],
+  run: (id: number) => Promise<TAdminWithdrawal>,
+): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { changed: [], waiting: [], skipped: [] };
   for (const id of [...new Set(ids)]) {
     try {
-      await run(Number(id));
-      outcome.changed.push(id);
+      const after = await run(Number(id));
+      (after.status === 'pending' ? outcome.waiting : outcome.changed).push(id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       outcome.skipped.push({ id, error });

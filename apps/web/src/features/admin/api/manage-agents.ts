@@ -21,9 +21,11 @@ export const useReviewRegistration = () =>
     request('adminAgentReviewRegistration', input),
   );
 
-/** A one-time password for the agent, answered once; every session of the agent ends. */
+/** Removes the agent's password, with a reason (decision 037): every session ends, nobody sees a new one. */
 export const useResetAgentPassword = () =>
-  useAgentMutation((agentId: number) => request('adminAgentResetPassword', { agentId }));
+  useAgentMutation((input: CallInput<'adminAgentResetPassword'>) =>
+    request('adminAgentResetPassword', input),
+  );
 
 export const useChangeAgentLevel = () =>
   useAgentMutation((input: CallInput<'adminAgentChangeLevel'>) => request('adminAgentChangeLevel', input));

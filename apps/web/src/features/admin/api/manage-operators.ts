@@ -21,6 +21,15 @@ export function useUpdateOperator() {
   });
 }
 
+/** Reset another operator's password and/or authenticator: answered once (decision 037). */
+export function useResetOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<'adminOperatorReset'>) => request('adminOperatorReset', input),
+    onSettled: () => invalidate.operatorsChanged(queryClient),
+  });
+}
+
 /** End every session of an operator. */
 export function useRevokeOperatorSessions() {
   const queryClient = useQueryClient();

@@ -6,6 +6,8 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
@@ -20,6 +22,8 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -32,9 +36,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setOperatorSessionExpiredHandler } from '../../../api/client';
 import { useAdminMe } from '../../../api/get-admin-me';
+import { useAdminSettings } from '../../../api/get-admin-settings';
 import { paths } from '../../../config/paths';
 import type { RoutePath } from '../../../config/paths';
 import type { TranslationKey } from '../../../i18n/keys';
+import { LANGUAGES, type Locale } from '../../../i18n/languages';
+import { themeOptions } from '../../../stores/theme-options';
+import { currentConsoleTimeZone, setConsoleTimeZone, timeZoneLabel } from '../lib/format';
 import { useOperator } from '../../../lib/operator-session';
 import { useOperatorLogout } from '../api/operator-auth';
 
@@ -115,7 +123,12 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const operator = useOperator();
   const logout = useOperatorLogout();
+  const darkMode = themeOptions.use((s) => s.darkMode);
   useAdminMe(operator !== null);
+  const settings = useAdminSettings(operator !== null && !operator.mustChangePassword);
+  const platformZone = settings.data?.list.find((entry) => entry.key === 'platform.timezone')?.value;
+  if (platformZone) setConsoleTimeZone(platformZone);
+  const zone = currentConsoleTimeZone();
 
   useEffect(() => {
     setOperatorSessionExpiredHandler(() => void navigate(paths.admin.login.getHref(), { replace: true }));
@@ -130,7 +143,11 @@ export function AdminLayout() {
           key={item.to.path}
           component={Link}
           to={item.to.getHref()}
-          selected={location.pathname === item.to.path || location.pathname.startsWith(`${item.to.path}/`)}
+          // The overview is the console's root: selected on itself only, not under every page.
+          selected={
+            location.pathname === item.to.path ||
+            (item.to !== paths.admin.root && location.pathname.startsWith(`${item.to.path}/`))
+          }
           onClick={() => setOpen(false)}
           data-testid={`admin-nav-${item.to.path.split('/').pop() ?? ''}`}
         >
@@ -142,7 +159,10 @@ export function AdminLayout() {
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }} data-testid="admin-layout">
+    <Box
+      sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}
+      data-testid="admin-layout"
+    >
       <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {wide ? null : (
@@ -153,6 +173,25 @@ export function AdminLayout() {
           <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1 }}>
             {t('admin.title')}
           </Typography>
+          <Typography
+            variant="body2"
+            noWrap
+            color="text.secondary"
+            sx={{ display: { xs: 'none', lg: 'block' } }}
+            data-testid="admin-clock"
+          >
+            {t('admin.clock', { zone: timeZoneLabel(zone) })}
+          </Typography>
+          <ConsoleLanguage />
+          <Tooltip title={darkMode ? t('admin.theme.light') : t('admin.theme.dark')}>
+            <IconButton
+              onClick={() => themeOptions.set({ darkMode: !darkMode })}
+              aria-label={darkMode ? t('admin.theme.light') : t('admin.theme.dark')}
+              data-testid="admin-theme"
+            >
+              {darkMode ? <LightModeOutlined /> : <DarkModeOutlined />}
+            </IconButton>
+          </Tooltip>
           <Typography noWrap sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="admin-operator-name">
             {operator.name}
           </Typography>
@@ -195,9 +234,46 @@ export function AdminLayout() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
         <Toolbar />
-        <Outlet />
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: { xs: 'block', lg: 'none' }, mb: 1 }}
+          data-testid="admin-clock-small"
+        >
+          {t('admin.clock', { zone: timeZoneLabel(zone) })}
+        </Typography>
+        {/* The pages show times in the platform's zone: they wait for it (or for the settings' failure). */}
+        {settings.isPending ? null : <Outlet />}
       </Box>
     </Box>
+  );
+}
+
+/** The console's own language switch (the agent app's header is not on these pages). */
+function ConsoleLanguage() {
+  const { t } = useTranslation();
+  const language = themeOptions.use((s) => s.language);
+  return (
+    <TextField
+      select
+      size="small"
+      variant="standard"
+      value={language}
+      onChange={(event) => themeOptions.set({ language: event.target.value as Locale })}
+      slotProps={{
+        htmlInput: { 'aria-label': t('admin.language'), 'data-testid': 'admin-language' },
+        input: { disableUnderline: true },
+        // The language's own name in the menu; its short code in the bar (a phone's bar is narrow).
+        select: { renderValue: (value) => String(value).toUpperCase() },
+      }}
+      sx={{ minWidth: 0 }}
+    >
+      {LANGUAGES.map((entry) => (
+        <MenuItem key={entry.locale} value={entry.locale} data-testid={`admin-language-${entry.locale}`}>
+          {entry.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

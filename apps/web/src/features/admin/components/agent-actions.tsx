@@ -1,16 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TAdminAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { copyText } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
 import { useOperatorRight } from '../../../lib/operator-session';
 import {
@@ -49,55 +41,16 @@ function statusButtons(status: TAdminAgent['status']): { action: Action; color?:
   }
 }
 
-/** The one-time password, shown once, with a copy button: it is never shown again nor stored in clear. */
-function OneTimePassword({ password, onClose }: { password: string | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={password !== null} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('adminAgents.password.title')}</DialogTitle>
-      <DialogContent data-testid="one-time-password">
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('adminAgents.password.shownOnce')}
-        </Alert>
-        <Typography
-          sx={{ fontFamily: 'monospace', fontSize: 22, letterSpacing: 1, userSelect: 'all' }}
-          data-testid="one-time-password-value"
-        >
-          {password}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button
-          onClick={() =>
-            void copyText(password ?? '').then((copied) =>
-              copied
-                ? notify.success(t('common.copied'))
-                : notify.error(t('adminAgents.password.copyFailed')),
-            )
-          }
-          data-testid="one-time-password-copy"
-        >
-          {t('common.copy')}
-        </Button>
-        <Button variant="contained" onClick={onClose} data-testid="one-time-password-close">
-          {t('common.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
  * What an operator may do to an agent, as its role allows (the rest is not shown): freeze or unfreeze with a reason
- * (approve or refuse a registration under review),
- * a one-time password, its level, its parent, its sessions (agents.manage); a manual adjustment (adjustments).
+ * (approve or refuse a registration under review), its password removed, its level, its parent, its sessions
+ * (agents.manage); a manual adjustment (adjustments). What the agent is told goes with the change (decision 037).
  */
 export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; parentLevel: number | null }) {
   const { t } = useTranslation();
   const canManage = useOperatorRight('agents.manage');
   const canAdjust = useOperatorRight('adjustments');
   const [open, setOpen] = useState<Action | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
   const setFrozen = useSetAgentFrozen();
   const review = useReviewRegistration();
   const resetPassword = useResetAgentPassword();
@@ -142,10 +95,11 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
         message={statusAction ? t(`adminAgents.confirm.${statusAction}`, who) : ''}
         confirmLabel={statusAction ? t(`adminAgents.actions.${statusAction}`) : ''}
         busy={setFrozen.isPending}
+        withNotice
         onCancel={close}
-        onConfirm={(reason) =>
+        onConfirm={(reason, { notice }) =>
           setFrozen.mutate(
-            { agentId: agent.agentId, reason, frozen: statusAction === 'freeze' },
+            { agentId: agent.agentId, reason, notice, frozen: statusAction === 'freeze' },
             {
               onSuccess: (changed) =>
                 notify.success(t(`adminAgents.done.${changed.status === 'frozen' ? 'frozen' : 'unfrozen'}`)),
@@ -190,20 +144,26 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
           )
         }
       />
-      <ConfirmDialog
+      <ReasonDialog
         open={open === 'resetPassword'}
         title={t('adminAgents.actions.resetPassword')}
         message={t('adminAgents.confirm.resetPassword', who)}
+        confirmLabel={t('adminAgents.actions.resetPassword')}
+        testId="reset-password-dialog"
+        withNotice
         busy={resetPassword.isPending}
         onCancel={close}
-        onConfirm={() =>
-          resetPassword.mutate(agent.agentId, {
-            onSuccess: (answer) => setPassword(answer.password),
-            onSettled: close,
-          })
+        onConfirm={(reason, { notice }) =>
+          resetPassword.mutate(
+            { agentId: agent.agentId, reason, notice },
+            {
+              onSuccess: (answer) =>
+                notify.success(t('adminAgents.done.passwordRemoved', { count: answer.revokedSessions })),
+              onSettled: close,
+            },
+          )
         }
       />
-      <OneTimePassword password={password} onClose={() => setPassword(null)} />
       <ChangeLevelDialog
         open={open === 'changeLevel'}
         agent={agent}
@@ -213,7 +173,12 @@ export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; paren
       <MoveAgentDialog open={open === 'move'} agent={agent} onClose={close} />
       <AdjustDialog
         open={open === 'adjust'}
-        owner={{ ownerType: 'agent', ownerId: agent.agentId, label: `${agent.nickname} (#${agent.agentId})` }}
+        owner={{
+          ownerType: 'agent',
+          ownerId: agent.agentId,
+          label: `${agent.nickname} (#${agent.agentId})`,
+          current: { balance: agent.balance, diamonds: agent.diamonds },
+        }}
         onClose={close}
       />
     </>

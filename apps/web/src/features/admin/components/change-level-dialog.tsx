@@ -18,11 +18,12 @@ import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
 import { useChangeAgentLevel } from '../api/manage-agents';
 import { LevelText } from './agent-labels';
-import { REASON_MAX, reasonRule } from './reason-field';
+import { NOTICE_MAX, noticeOf, noticeRule, REASON_MAX, reasonRule } from './reason-field';
 
 interface LevelForm {
   level: string;
   reason: string;
+  notice: string;
 }
 
 export interface ChangeLevelDialogProps {
@@ -41,7 +42,7 @@ export function ChangeLevelDialog({ open, agent, parentLevel, onClose }: ChangeL
   const { t } = useTranslation();
   const change = useChangeAgentLevel();
   const { register, handleSubmit, formState, reset } = useForm<LevelForm>({
-    defaultValues: { level: '', reason: '' },
+    defaultValues: { level: '', reason: '', notice: '' },
     resolver: contractResolver<LevelForm>(
       {
         level: {
@@ -50,6 +51,7 @@ export function ChangeLevelDialog({ open, agent, parentLevel, onClose }: ChangeL
           invalid: t('adminAgents.level.choose'),
         },
         reason: reasonRule(t),
+        notice: noticeRule(t),
       },
       (values) => ({
         level:
@@ -83,6 +85,7 @@ export function ChangeLevelDialog({ open, agent, parentLevel, onClose }: ChangeL
                 level: Number(values.level) as AgentLevel,
                 expectedLevel: agent.level as AgentLevel,
                 reason: values.reason.trim(),
+                notice: noticeOf(values.notice),
               },
               {
                 onSuccess: (answer) => {
@@ -121,6 +124,11 @@ export function ChangeLevelDialog({ open, agent, parentLevel, onClose }: ChangeL
             label={t('adminAgents.form.reason')}
             {...muiField(register('reason'), formState.errors.reason)}
             slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'change-level-reason' } }}
+          />
+          <TextField
+            label={t('adminAgents.form.notice')}
+            {...muiField(register('notice'), formState.errors.notice, t('adminAgents.form.noticeHelp'))}
+            slotProps={{ htmlInput: { maxLength: NOTICE_MAX, 'data-testid': 'change-level-notice' } }}
           />
           <Alert severity="info">{t('adminAgents.level.priceNote')}</Alert>
         </Stack>

@@ -1,5 +1,6 @@
 import { consoleCalls } from '@promoter/contract';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import type { FieldRule } from '../../../lib/contract-resolver';
 
 /**
@@ -17,3 +18,19 @@ export function reasonRule(t: TFunction): FieldRule {
 
 /** The reason's upper bound, for the field's maxLength. */
 export const REASON_MAX = 500;
+
+/** What an operator may choose to tell the agent of a change (its inbox): the contract's rule, optional. */
+export function noticeRule(t: TFunction): FieldRule {
+  // Left empty, there is no notice (the call leaves it out); written, it follows the contract's rule.
+  const schema = z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    consoleCalls.adminAgentFreeze.input.shape.notice,
+  );
+  return { schema, invalid: t('adminAgents.form.noticeInvalid') };
+}
+
+/** The notice as the call takes it: left out when empty. */
+export const noticeOf = (text: string | undefined): string | undefined => text?.trim() || undefined;
+
+/** The notice's upper bound, for the field's maxLength. */
+export const NOTICE_MAX = 200;

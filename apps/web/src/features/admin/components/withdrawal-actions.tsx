@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { TAdminWithdrawal } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,9 @@ const TEXT_OF: Record<ReviewAction, ReviewTextKind> = {
 
 /**
  * The actions a withdrawal's state allows and the operator's role holds: approve or reject a pending one, pay or fail
- * an approved one; each through its confirmation. An operator who already approved cannot approve again (two-person
- * rule).
+ * an approved one; each through its confirmation. The server's rules are shown before they refuse (decision 037): an
+ * operator who approved cannot approve again nor settle it (maker/checker), and a frozen agent's withdrawal cannot be
+ * approved or paid.
  */
 export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
@@ -30,15 +32,17 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal
   const [action, setAction] = useState<ReviewAction | null>(null);
 
   const approvedByMe = withdrawal.approvals.some((a) => a.operatorId === operator?.id);
+  const held = withdrawal.agentStatus === 'frozen';
   const available: { action: ReviewAction; color: 'primary' | 'error' | 'success'; disabled?: boolean }[] =
     [];
   if (withdrawal.status === 'pending' && canReview) {
-    available.push({ action: 'approve', color: 'primary', disabled: approvedByMe });
+    available.push({ action: 'approve', color: 'primary', disabled: approvedByMe || held });
     available.push({ action: 'reject', color: 'error' });
   }
+  const checkerRefused = withdrawal.status === 'approved' && approvedByMe;
   if (withdrawal.status === 'approved' && canPay) {
-    available.push({ action: 'pay', color: 'success' });
-    available.push({ action: 'fail', color: 'error' });
+    available.push({ action: 'pay', color: 'success', disabled: approvedByMe || held });
+    available.push({ action: 'fail', color: 'error', disabled: approvedByMe });
   }
   if (available.length === 0) return null;
 
@@ -63,6 +67,11 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal
           </Button>
         ))}
       </Stack>
+      {checkerRefused && canPay ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="checker-hint">
+          {t('admin.checker.hint')}
+        </Typography>
+      ) : null}
       <ReviewDialog
         open={action !== null}
         title={action ? t(`admin.actions.${action}`) : ''}

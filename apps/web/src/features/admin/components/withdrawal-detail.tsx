@@ -16,11 +16,13 @@ import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawal } from '../../../api/get-admin-withdrawal';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
+import { AuditHistory } from './audit-parts';
 import { RevealAccount } from './reveal-account';
 import { DetailField, DetailTable } from './detail-parts';
 import { WithdrawalActions } from './withdrawal-actions';
 import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
 
+/** Why two operators must approve it (the two-person rule, decision 037), and how many have. */
 function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
   const state = approvalState(withdrawal);
@@ -28,6 +30,7 @@ function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   return (
     <Alert severity={state.needsSecond ? 'warning' : 'info'} sx={{ my: 1 }} data-testid="two-person-state">
       {state.needsSecond ? t('admin.twoPerson.needsSecond') : t('admin.twoPerson.rule')}{' '}
+      {withdrawal.reviewReason ? `${t(`admin.twoPerson.reason_${withdrawal.reviewReason}`)} ` : ''}
       {t('admin.twoPerson.count', { given: state.given, needed: state.needed })}
       {withdrawal.approvals.length > 0
         ? ` · ${withdrawal.approvals.map((a) => a.operatorName).join(', ')}`
@@ -85,6 +88,11 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
                 {w.remark}
               </DetailField>
             ) : null}
+            {w.agentStatus === 'frozen' && (w.status === 'pending' || w.status === 'approved') ? (
+              <Alert severity="error" sx={{ my: 1 }} data-testid="withdrawal-held">
+                {t('admin.held.detail')}
+              </Alert>
+            ) : null}
             <TwoPersonState withdrawal={w} />
             <Box sx={{ my: 2 }}>
               <WithdrawalActions withdrawal={w} />
@@ -97,7 +105,9 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
               {data.agent.nickname} (#{data.agent.agentId})
             </DetailField>
             <DetailField label={t('admin.detail.level')}>{data.agent.level}</DetailField>
-            <DetailField label={t('admin.detail.agentStatus')}>{data.agent.status}</DetailField>
+            <DetailField label={t('admin.detail.agentStatus')} testId="detail-agent-status">
+              {t(`adminAgents.agentStatus.${data.agent.status}`)}
+            </DetailField>
             <DetailField label={t('admin.detail.balance')} testId="detail-balance">
               {data.agent.balance}
             </DetailField>
@@ -121,6 +131,10 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
                 ))}
               </TableBody>
             </DetailTable>
+            <Typography variant="subtitle1" sx={{ mt: 2 }} gutterBottom>
+              {t('admin.audit.history')}
+            </Typography>
+            <AuditHistory targetType="withdrawal" targetId={w.id} />
             <DetailTable title={t('admin.detail.recentWithdrawals')}>
               <TableBody>
                 {data.recentWithdrawals.map((other) => (

@@ -24,6 +24,26 @@ export function WithdrawalStatusChip({ status }: { status: WithdrawalStatus }) {
   );
 }
 
+/** A withdrawal held because its agent is frozen (decision 037): approve and pay wait until it is unfrozen. */
+export function HeldChip({ withdrawal }: { withdrawal: Pick<TAdminWithdrawal, 'status' | 'agentStatus'> }) {
+  const { t } = useTranslation();
+  if (
+    withdrawal.agentStatus !== 'frozen' ||
+    (withdrawal.status !== 'pending' && withdrawal.status !== 'approved')
+  )
+    return null;
+  return (
+    <Chip
+      size="small"
+      color="error"
+      variant="outlined"
+      label={t('admin.held.chip')}
+      data-testid="withdrawal-held-chip"
+      sx={{ ml: 0.5 }}
+    />
+  );
+}
+
 /** The two-person rule's state: approvals given of those needed. */
 export function approvalState(w: Pick<TAdminWithdrawal, 'status' | 'approvals' | 'approvalsNeeded'>) {
   const given = w.approvals.length;

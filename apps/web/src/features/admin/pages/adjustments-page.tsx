@@ -140,7 +140,7 @@ function PendingActions({ adjustment }: { adjustment: TAdjustment }) {
 export function AdjustmentsPage() {
   const { t, i18n } = useTranslation();
   const canDecide = useOperatorRight('adjustments');
-  const filters = useFilteredPages(EMPTY);
+  const filters = useFilteredPages(EMPTY, { checks: { ownerId: 'id' } });
   // Unsorted until a column is chosen: the server's order (pending ones oldest first).
   const sort = useServerSort<AdminAdjustmentSort>(null, filters);
   const filter = adjustmentFilterOf(filters.applied);

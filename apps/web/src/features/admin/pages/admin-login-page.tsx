@@ -130,6 +130,7 @@ function ChangePasswordForm() {
       testId="admin-change-password-form"
       busy={change.isPending}
       submit={t('admin.changePassword.submit')}
+      submitTestId="admin-change-password-submit"
     >
       <Alert severity="info">{t('admin.changePassword.hint')}</Alert>
       <TextField
@@ -137,18 +138,21 @@ function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         {...muiField(register('oldPassword'), errors.oldPassword)}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-change-old' } }}
       />
       <TextField
         label={t('admin.changePassword.newPassword')}
         type="password"
         autoComplete="new-password"
         {...muiField(register('newPassword'), errors.newPassword)}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-change-new' } }}
       />
       <TextField
         label={t('admin.changePassword.confirm')}
         type="password"
         autoComplete="new-password"
         {...muiField(register('confirm'), errors.confirm)}
+        slotProps={{ htmlInput: { 'data-testid': 'admin-change-confirm' } }}
       />
     </ConsoleForm>
   );

@@ -23,11 +23,12 @@ import { AgentChildren } from '../components/agent-children';
 import { AgentLink, AgentStatusChip, Fact, idOf, LevelText, PlayerLink } from '../components/agent-labels';
 import { AgentLedger } from '../components/agent-ledger';
 import { AgentSessions } from '../components/agent-sessions';
+import { AuditHistory } from '../components/audit-parts';
 import { OrderSummaryTable } from '../components/order-summary-table';
 import { WithdrawalStatusChip } from '../components/withdrawal-status';
 import { formatDateTime } from '../lib/format';
 
-const TABS = ['children', 'balance', 'diamonds', 'orders', 'withdrawals', 'sessions'] as const;
+const TABS = ['children', 'balance', 'diamonds', 'orders', 'withdrawals', 'sessions', 'history'] as const;
 type AgentTab = (typeof TABS)[number];
 
 function AgentPageOf({ agentId }: { agentId: number }) {
@@ -124,6 +125,7 @@ function AgentPageOf({ agentId }: { agentId: number }) {
         </Tabs>
       </Paper>
       {tab === 'children' ? <AgentChildren agentId={agent.agentId} /> : null}
+      {tab === 'history' ? <AuditHistory targetType="agent" targetId={String(agent.agentId)} /> : null}
       {tab === 'balance' ? <AgentLedger key="balance" agentId={agent.agentId} currency="balance" /> : null}
       {tab === 'diamonds' ? <AgentLedger key="diamonds" agentId={agent.agentId} currency="diamonds" /> : null}
       {tab === 'orders' ? (

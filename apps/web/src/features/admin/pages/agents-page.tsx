@@ -55,7 +55,7 @@ const SORTABLE: { sort: AdminAgentSort; align?: 'right' }[] = [
 export function AgentsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const filters = useFilteredPages(EMPTY);
+  const filters = useFilteredPages(EMPTY, { checks: { agentId: 'id', mobile: 'mobile', parentId: 'id' } });
   const sort = useServerSort<AdminAgentSort>({ sort: 'createdAt', order: 'desc' }, filters);
   const filter = agentFilterOf(filters.applied);
   const list = useAdminAgents({

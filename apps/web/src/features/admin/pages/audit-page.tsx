@@ -2,16 +2,21 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import MenuItem from '@mui/material/MenuItem';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@promoter/contract';
 import type { AdminAuditSort } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useAdminAudit } from '../../../api/get-admin-audit';
+import { useAdminOperators } from '../../../api/get-admin-operators';
 import { RequireRight } from '../components/admin-layout';
+import { actionLabel, AuditChange, targetLabel } from '../components/audit-parts';
 import { ExportButton } from '../components/export-button';
 import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
 interface AuditForm {
+  operatorId: string;
   action: string;
   targetType: string;
   targetId: string;
@@ -19,22 +24,17 @@ interface AuditForm {
   to: string;
 }
 
-const EMPTY: AuditForm = { action: '', targetType: '', targetId: '', from: '', to: '' };
+const EMPTY: AuditForm = { operatorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 const blankless = (value: string) => value.trim() || undefined;
-const CHANGE_CELL = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } as const;
-
-function change(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-}
 
 function Audit() {
   const { t, i18n } = useTranslation();
   const filters = useFilteredPages<AuditForm>(EMPTY);
   const { applied } = filters;
   const sort = useServerSort<AdminAuditSort>({ sort: 'createdAt', order: 'desc' }, filters);
+  const operators = useAdminOperators();
   const filter = {
+    operatorId: applied.operatorId ? Number(applied.operatorId) : undefined,
     action: blankless(applied.action),
     targetType: blankless(applied.targetType),
     targetId: blankless(applied.targetId),
@@ -55,9 +55,41 @@ function Audit() {
         </Typography>
         <ExportButton kind="audit" filters={filter} />
       </Stack>
-      <FilterBar columns={6} onApply={filters.apply}>
-        <FilterField label={t('admin.audit.action')} {...filters.field('action')} />
-        <FilterField label={t('admin.audit.targetType')} {...filters.field('targetType')} />
+      <FilterBar columns={7} onApply={filters.apply}>
+        <FilterField
+          select
+          label={t('admin.audit.operator')}
+          {...filters.field('operatorId')}
+          slotProps={{ htmlInput: { 'data-testid': 'audit-filter-operator' } }}
+        >
+          <MenuItem value="">{t('admin.audit.allOperators')}</MenuItem>
+          {(operators.data?.list ?? []).map((operator) => (
+            <MenuItem key={operator.id} value={String(operator.id)}>
+              {operator.name}
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField
+          select
+          label={t('admin.audit.action')}
+          {...filters.field('action')}
+          slotProps={{ htmlInput: { 'data-testid': 'audit-filter-action' } }}
+        >
+          <MenuItem value="">{t('admin.audit.allActions')}</MenuItem>
+          {AUDIT_ACTIONS.map((action) => (
+            <MenuItem key={action} value={action} data-testid={`audit-action-${action}`}>
+              {actionLabel(t, action)}
+            </MenuItem>
+          ))}
+        </FilterField>
+        <FilterField select label={t('admin.audit.targetType')} {...filters.field('targetType')}>
+          <MenuItem value="">{t('admin.audit.allTargets')}</MenuItem>
+          {AUDIT_TARGET_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {t(`admin.auditTargets.${type}`)}
+            </MenuItem>
+          ))}
+        </FilterField>
         <FilterField label={t('admin.audit.targetId')} {...filters.field('targetId')} />
         <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
         <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
@@ -65,7 +97,7 @@ function Audit() {
       <PagedTable
         minWidth={900}
         testId="audit-table"
-        columns={7}
+        columns={6}
         head={
           <>
             <SortHeadCell column="createdAt" sort={sort}>
@@ -79,8 +111,7 @@ function Audit() {
               {t('admin.audit.action')}
             </SortHeadCell>
             <TableCell>{t('admin.audit.target')}</TableCell>
-            <TableCell>{t('admin.audit.before')}</TableCell>
-            <TableCell>{t('admin.audit.after')}</TableCell>
+            <TableCell>{t('admin.audit.change')}</TableCell>
           </>
         }
         empty={list.isSuccess && list.data.list.length === 0}
@@ -93,10 +124,11 @@ function Audit() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
             <TableCell>{entry.operatorName}</TableCell>
             <TableCell>{entry.address}</TableCell>
-            <TableCell>{entry.action}</TableCell>
-            <TableCell>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}</TableCell>
-            <TableCell sx={CHANGE_CELL}>{change(entry.before)}</TableCell>
-            <TableCell sx={CHANGE_CELL}>{change(entry.after)}</TableCell>
+            <TableCell>{actionLabel(t, entry.action)}</TableCell>
+            <TableCell>{targetLabel(t, entry)}</TableCell>
+            <TableCell>
+              <AuditChange entry={entry} />
+            </TableCell>
           </TableRow>
         ))}
       </PagedTable>

@@ -13,6 +13,7 @@ import type { AdminOrderFilter } from '../../../api/get-admin-orders';
 import { RequireRight } from '../components/admin-layout';
 import { ExportButton } from '../components/export-button';
 import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
+import { idOf } from '../components/agent-labels';
 import { OrderDetail, OrderStatusChip } from '../components/order-detail';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
@@ -29,14 +30,6 @@ interface OrderForm {
 
 const EMPTY: OrderForm = { orderId: '', playerId: '', agentId: '', buyer: '', status: '', from: '', to: '' };
 
-/** An id typed in a filter: digits of a positive int4, else left out. */
-const idOf = (text: string) => {
-  const value = text.trim();
-  if (!/^\d{1,10}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-};
-
 /** The form's values as the call's filter: what is blank or malformed is left out. */
 export function orderFilterOf(form: OrderForm): Omit<AdminOrderFilter, 'page' | 'pageSize'> {
   return {
@@ -52,7 +45,7 @@ export function orderFilterOf(form: OrderForm): Omit<AdminOrderFilter, 'page' | 
 
 function Orders() {
   const { t, i18n } = useTranslation();
-  const filters = useFilteredPages(EMPTY);
+  const filters = useFilteredPages(EMPTY, { checks: { playerId: 'id', agentId: 'id' } });
   const [openId, setOpenId] = useState<string | null>(null);
   const filter = orderFilterOf(filters.applied);
   const sort = useServerSort<AdminOrderSort>({ sort: 'createdAt', order: 'desc' }, filters);

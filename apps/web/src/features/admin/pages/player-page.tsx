@@ -88,6 +88,7 @@ function PlayerActions({ player }: { player: TAdminPlayer }) {
           ownerType: 'player',
           ownerId: player.playerId,
           label: `${player.nickname} (#${player.playerId})`,
+          current: { diamonds: player.diamonds },
         }}
         onClose={() => setOpen(null)}
       />

@@ -38,7 +38,9 @@ export function playerFilterOf(form: PlayerFilterForm): Omit<AdminPlayerFilter, 
 export function PlayersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const filters = useFilteredPages(EMPTY);
+  const filters = useFilteredPages(EMPTY, {
+    checks: { playerId: 'id', mobile: 'mobile', boundAgentId: 'id' },
+  });
   const sort = useServerSort<AdminPlayerSort>({ sort: 'createdAt', order: 'desc' }, filters);
   const filter = playerFilterOf(filters.applied);
   const list = useAdminPlayers({

@@ -20,12 +20,12 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAdminSettings } from '../../../api/get-admin-settings';
 import { useAdminSettingsHistory } from '../../../api/get-admin-settings-history';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
 import { useOperatorRight } from '../../../lib/operator-session';
 import { useUpdateSettings } from '../api/manage-settings';
 import { RequireRight } from '../components/admin-layout';
+import { ReasonDialog } from '../components/reason-dialog';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import { formatDateTime } from '../lib/format';
 import {
@@ -251,11 +251,12 @@ function SettingsForm({ loaded, canEdit, reloaded, onSaving }: FormProps) {
   const update = useUpdateSettings();
   const hasErrors = Object.keys(formState.errors).length > 0;
 
-  const save = () => {
+  const save = (reason: string) => {
     if (!confirming) return;
     onSaving(confirming);
     update.mutate(
       {
+        reason,
         changes: confirming.map((change) => ({ key: change.key, value: change.value, seen: change.before })),
       },
       {
@@ -334,19 +335,19 @@ function SettingsForm({ loaded, canEdit, reloaded, onSaving }: FormProps) {
           />
         ) : null}
       </Stack>
-      <ConfirmDialog
+      {/* Each change is kept in the audit log with its reason (decision 037). */}
+      <ReasonDialog
         open={confirming !== null}
         title={t('adminCatalog.settings.confirmTitle')}
-        message={
-          <>
-            <Typography sx={{ mb: 1 }}>{t('adminCatalog.settings.confirmMessage')}</Typography>
-            <ChangeList changes={confirming ?? []} />
-          </>
-        }
+        message={t('adminCatalog.settings.confirmMessage')}
+        confirmLabel={t('common.yes')}
+        testId="settings-confirm"
         busy={update.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={save}
-      />
+      >
+        <ChangeList changes={confirming ?? []} />
+      </ReasonDialog>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MONEY_INPUT_PATTERN, ZWithdrawalStatus } from '@promoter/contract';
+import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, ZWithdrawalStatus } from '@promoter/contract';
 import type { AdminWithdrawalSort, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
 import { WithdrawalDetail } from '../components/withdrawal-detail';
-import { approvalState, WithdrawalStatusChip } from '../components/withdrawal-status';
+import { approvalState, HeldChip, WithdrawalStatusChip } from '../components/withdrawal-status';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
 
@@ -57,7 +57,10 @@ export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const canReview = useOperatorRight('withdrawals.review');
   const [selected, setSelected] = useState<string[]>([]);
-  const filters = useFilteredPages(EMPTY, () => setSelected([]));
+  const filters = useFilteredPages(EMPTY, {
+    onMove: () => setSelected([]),
+    checks: { agentId: 'id', minAmount: 'money', maxAmount: 'money' },
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
   const [answer, setAnswer] = useState<BatchAnswer | null>(null);
@@ -74,6 +77,11 @@ export function WithdrawalsPage() {
   const rows = list.data?.list ?? [];
   const selectable = canReview ? rows.filter((row) => row.status === 'pending').map((row) => row.id) : [];
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.includes(id));
+  // What a batch would move, shown before it runs: the selection's count and total (decision 037).
+  const selectedTotal = fenToMoney(
+    rows.filter((row) => selected.includes(row.id)).reduce((sum, row) => sum + moneyToFen(row.amount), 0),
+  );
+  const totals = t('admin.batch.totals', { count: selected.length, amount: selectedTotal });
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
@@ -124,8 +132,9 @@ export function WithdrawalsPage() {
           sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
           data-testid="batch-bar"
         >
-          <Typography sx={{ flexGrow: 1 }}>
-            {t('admin.batch.selected', { count: selected.length })}
+          <Typography sx={{ flexGrow: 1 }} data-testid="batch-totals">
+            {totals}
+            {list.data ? ` · ${t('admin.batch.filterTotal', { total: list.data.total })}` : ''}
           </Typography>
           <Button variant="contained" onClick={() => setBatch('approve')} data-testid="batch-approve">
             {t('admin.batch.approve')}
@@ -209,6 +218,7 @@ export function WithdrawalsPage() {
               </TableCell>
               <TableCell>
                 <WithdrawalStatusChip status={row.status} />
+                <HeldChip withdrawal={row} />
               </TableCell>
               <TableCell>
                 {approvals.given}/{approvals.needed}
@@ -226,7 +236,7 @@ export function WithdrawalsPage() {
       <ReviewDialog
         open={batch !== null}
         title={batch ? t(`admin.batch.${batch}`) : ''}
-        message={batch ? t(`admin.batch.confirm_${batch}`, { count: selected.length }) : ''}
+        message={batch ? `${t(`admin.batch.confirm_${batch}`, { count: selected.length })} ${totals}` : ''}
         textKind={batch === 'reject' ? 'reason' : 'none'}
         busy={batchReview.isPending}
         onCancel={() => setBatch(null)}
