@@ -143,7 +143,9 @@ describe('the console’s reports', () => {
     expect(rowOf(second)).toContain(`,150.00,0.00,150.00,待审核,支付宝,'=1+2,`);
     await page.getByTestId('admin-nav-audit').click();
     await page.getByTestId('page-admin-audit').waitFor();
-    await page.getByText('report.export').first().waitFor();
+    // The export is in the log, its action in the operator's language (decision 037).
+    await page.locator('[data-testid="audit-row"][data-action="report.export"]').first().waitFor();
+    await page.getByText('导出报表').first().waitFor();
 
     // ---- a phone: the dashboard in two columns, the charts one under the other
     await page.setViewportSize(SMALL);

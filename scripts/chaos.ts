@@ -1,7 +1,8 @@
 // `npm run chaos`: the project's own fault suite (docs/RELIABILITY.md). Two server processes on one PostgreSQL
 // (its own, started here in a temp folder) and, when REDIS_URL names a reachable loopback Redis, one Redis;
 // 64 clients doing mixed money calls with repeated and altered requestIds, purchases paid by signed sandbox
-// notifications (some duplicated and racing, some forged or with a wrong amount). Three phases: no faults; a server
+// notifications (some duplicated and racing, some forged or with a wrong amount), and three finance operators
+// approving, paying, failing and rejecting withdrawals and making adjustments (chaos-operators.ts, decision 037). Three phases: no faults; a server
 // instance killed with -9 and restarted, several times; the PostgreSQL postmaster killed with -9 and restarted on
 // the same data folder, several times. After each phase every ledger invariant is checked in SQL, and every
 // acknowledged operation must be in the database exactly once. Prints a table; exits 1 on a lost acknowledged
@@ -28,6 +29,14 @@ import {
   SandboxPaymentProvider,
 } from '../apps/server/src/platform/payments/sandbox-provider';
 import { createAgent, createGoods, createPlayer, fund } from '../apps/server/test/factories';
+import {
+  type ChaosOperator,
+  checkOperators,
+  operatorClient,
+  type OperatorOp,
+  type OperatorRun,
+  seedOperators,
+} from './chaos-operators';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 25);
@@ -314,6 +323,7 @@ interface Platform {
   goodsId: number;
   fundedDiamonds: number;
   fundedFen: number;
+  operators: ChaosOperator[];
 }
 
 async function seed(url: string): Promise<Platform> {
@@ -388,7 +398,8 @@ async function seed(url: string): Promise<Platform> {
     for (const a of [...agents, ...buyers])
       for (let i = 0; i < 8; i++)
         a.tokens.push(await createSession(db, { playerId: a.playerId, agentId: a.agentId }, 24));
-    return { agents, buyers, rechargeTargets, goodsId, fundedDiamonds, fundedFen };
+    const operators = await seedOperators(db, APP_SECRET);
+    return { agents, buyers, rechargeTargets, goodsId, fundedDiamonds, fundedFen, operators };
   } finally {
     await database.close();
   }
@@ -462,6 +473,8 @@ interface Stats {
   crashes: number;
   notifications: number;
   delivered: number;
+  operatorActions: number;
+  operatorAcked: number;
 }
 
 class Run {
@@ -472,9 +485,35 @@ class Run {
   phase: PhaseName = 'calm';
   readonly sandbox = new SandboxPaymentProvider(`${APP_SECRET}:sandbox-pay`);
   readonly anomalies: string[] = [];
+  readonly operatorOps: OperatorOp[] = [];
   transientErrors = 0;
 
   constructor(readonly platform: Platform) {}
+
+  /** What the operators' clients need of the run: a call to either instance, its clock, its anomalies. */
+  private operatorRun(): OperatorRun {
+    const run = this;
+    return {
+      get phase() {
+        return run.phase;
+      },
+      get stopAt() {
+        return run.stopAt;
+      },
+      get drainUntil() {
+        return run.drainUntil;
+      },
+      get transientErrors() {
+        return run.transientErrors;
+      },
+      set transientErrors(n: number) {
+        run.transientErrors = n;
+      },
+      anomaly: (text) => run.anomaly(text),
+      send: (method, path, body, headers) =>
+        run.send(method, `${run.pick().url}/api/${path}`, body ? JSON.stringify(body) : undefined, headers),
+    };
+  }
 
   anomaly(text: string) {
     this.anomalies.push(`[${this.phase}] ${text}`);
@@ -488,7 +527,7 @@ class Run {
   private async send(
     method: string,
     url: string,
-    body: string,
+    body: string | undefined,
     headers: Record<string, string>,
   ): Promise<{ status: number; json: Record<string, unknown> } | null> {
     try {
@@ -760,7 +799,17 @@ class Run {
     const clients = Array.from({ length: CLIENTS }, (_, i) =>
       this.client(i, actors[i % actors.length] as Actor, Date.now() + i * 7919),
     );
-    await Promise.all([...clients, faults()]);
+    const agentIds = this.platform.agents.map((a) => a.agentId as number);
+    const operators = this.platform.operators.map((operator, i) =>
+      operatorClient(
+        this.operatorRun(),
+        operator,
+        agentIds,
+        this.operatorOps,
+        random(Date.now() + i * 104_729).next,
+      ),
+    );
+    await Promise.all([...clients, ...operators, faults()]);
   }
 }
 
@@ -853,18 +902,30 @@ async function check(url: string, run: Run, platform: Platform, phase: PhaseName
       (select coalesce(sum(diamonds), 0) from exchanges)::text as exchanged,
       (select coalesce(sum(amount_fen), 0) from exchanges)::text as spent,
       (select coalesce(sum(amount_fen), 0) from withdrawals)::text as withdrawn,
-      (select coalesce(sum(amount), 0) from ledger_entries where bill_type = 5)::text as profits`);
+      (select coalesce(sum(amount), 0) from ledger_entries where bill_type = 5)::text as profits,
+      (select coalesce(sum(amount), 0) from ledger_entries where bill_type = 7)::text as refunded,
+      (select coalesce(sum(e.amount), 0) from ledger_entries e join accounts a on a.id = e.account_id
+        where e.bill_type = 9 and a.currency = 'balance' and e.ref_type = 'adjustment'
+          -- the operators' adjustments, not the seed's funding (which posts as an adjustment too)
+          and e.ref_id in (select id::text from adjustments))::text as adjusted`);
     const t = Object.fromEntries(Object.entries(totals ?? {}).map(([k, v]) => [k, Number(v)]));
     const diamondsExpected = platform.fundedDiamonds + (t.bought ?? 0) + (t.exchanged ?? 0);
     if (t.diamonds !== diamondsExpected)
       problems.push(
         `diamonds not conserved: ${t.diamonds} held, ${diamondsExpected} funded + bought + exchanged`,
       );
-    const cashExpected = platform.fundedFen + (t.profits ?? 0) - (t.withdrawn ?? 0) - (t.spent ?? 0);
+    const cashExpected =
+      platform.fundedFen +
+      (t.profits ?? 0) -
+      (t.withdrawn ?? 0) +
+      (t.refunded ?? 0) +
+      (t.adjusted ?? 0) -
+      (t.spent ?? 0);
     if (t.cash !== cashExpected)
       problems.push(
-        `cash not conserved: ${t.cash} held, ${cashExpected} funded + profits - withdrawn - exchanged`,
+        `cash not conserved: ${t.cash} held, ${cashExpected} funded + profits - withdrawn + refunded + adjusted - exchanged`,
       );
+    problems.push(...(await checkOperators(rows, run.operatorOps, phase)));
 
     // Every acknowledged operation of this phase, present exactly once.
     const keys = new Map<string, { operation: string; result: unknown }>();
@@ -1093,6 +1154,8 @@ async function main() {
       crashes: servers.reduce((n, s) => n + s.crashes, 0) - before.crashes,
       notifications: ops.filter((o) => o.kind === 'notify').length,
       delivered: ops.filter((o) => o.kind === 'notify' && o.msg === 'delivered').length,
+      operatorActions: run.operatorOps.filter((o) => o.phase === phase).length,
+      operatorAcked: run.operatorOps.filter((o) => o.phase === phase && o.outcome === 'acked').length,
     });
     for (const a of phaseAnomalies.slice(0, 15)) log(`  ANOMALY ${a}`);
   }
@@ -1112,6 +1175,7 @@ async function main() {
     'kills -9': r.kills,
     'server crashes': r.crashes,
     'notifications (delivered)': `${r.notifications} (${r.delivered})`,
+    'operator actions (acknowledged)': `${r.operatorActions} (${r.operatorAcked})`,
   }));
   console.table(table);
   await fs.writeFile(

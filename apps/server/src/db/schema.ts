@@ -17,9 +17,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** See orders.pricing. `chain[0]` is the buying agent (agent purchase) or the player's own agent (player purchase). */
+/**
+ * An order's prices as sold, frozen on it. `level` is each agent's level when it was sold (decision 037: the console
+ * shows it beside the frozen price, never today's); orders made before it have none.
+ */
 export type OrderPricing =
-  | { buyer: 'agent'; chain: { agentId: number; priceFen: number }[] }
-  | { buyer: 'player'; chain: { agentId: number; rateBp: number }[] };
+  | { buyer: 'agent'; chain: { agentId: number; priceFen: number; level?: number }[] }
+  | { buyer: 'player'; chain: { agentId: number; rateBp: number; level?: number }[] };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

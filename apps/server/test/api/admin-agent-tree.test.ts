@@ -506,8 +506,8 @@ describe('move an agent', () => {
     expect(next?.pricing).toEqual({
       buyer: 'agent',
       chain: [
-        { agentId: buyer.agentId, priceFen: 70 },
-        { agentId: newTop.agentId, priceFen: 50 },
+        { agentId: buyer.agentId, priceFen: 70, level: 3 },
+        { agentId: newTop.agentId, priceFen: 50, level: 1 },
       ],
     });
     await assertLedgerInvariants(t.db);

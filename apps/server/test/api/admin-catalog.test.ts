@@ -298,6 +298,7 @@ describe('the settings', () => {
     expectInvalid(
       await apiUnchecked(t.app, 'adminOptionsUpdate', {
         input: {
+          reason: '测试',
           changes: [
             { key: 'price.level1', value: '0.50', seen: '0.50' },
             { key: 'price.level1', value: '0.40', seen: '0.50' },
@@ -313,6 +314,14 @@ describe('the settings', () => {
         ...asOperator(owner),
       }),
       'changes',
+    );
+    // Without a reason nothing changes (decision 037).
+    expectInvalid(
+      await apiUnchecked(t.app, 'adminOptionsUpdate', {
+        input: { changes: [{ key: 'price.level1', value: '0.45', seen: '0.50' }] },
+        ...asOperator(owner),
+      }),
+      'reason',
     );
     // Empty turns the shop's link off; the app's own links are taken.
     expect((await change({ 'shop.url': '#/mine/recharge' })).code).toBe(1);
@@ -774,7 +783,16 @@ describe('an order in flight', () => {
     const order = await buy(player, id);
     expect((await change({ 'commission.level1': '35' })).code).toBe(1);
     await pay(order.orderId, 10_000);
+    // Its agent's level changes after the sale: the order still shows the level it was sold at (decision 037).
+    const promoted = await admin('adminAgentChangeLevel', owner, {
+      agentId: mid.agentId,
+      level: 3,
+      expectedLevel: 2,
+      reason: '调整',
+    });
+    expect(promoted.code, promoted.msg).toBe(1);
     const detail = await admin('adminOrderDetail', viewer, { orderId: order.orderId });
+    expect(detail.data.pricing?.chain.map((link) => link.level)).toEqual([2, 1]);
     expect(detail.data.payer).toMatchObject({
       playerId: player,
       nickname: '小玩家',

@@ -123,7 +123,7 @@ describe('registrations under review', () => {
       reason: 'late',
     });
     expect(again.code).toBe(ResponseCode.failure);
-    expect(again.msg).toBe(cn('agentStateChanged', { status: 'active' }));
+    expect(again.msg).toBe(cn('agentStateChanged', { status: cn('csvAgent_active') }));
     expect(await joinedNotices(inviter.agentId, child.agentId)).toHaveLength(1);
   });
 
@@ -159,7 +159,7 @@ describe('registrations under review', () => {
       approve: false,
       reason: 'x',
     });
-    expect(active.msg).toBe(cn('agentStateChanged', { status: 'active' }));
+    expect(active.msg).toBe(cn('agentStateChanged', { status: cn('csvAgent_active') }));
     const blank = await admin('adminAgentReviewRegistration', support, {
       agentId: child.agentId,
       approve: true,

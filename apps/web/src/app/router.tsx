@@ -395,7 +395,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.agent.currencyDetail.path,
-            handle: agentPage('nav.currencyDetail'),
+            // The balance's flow (currency 1) is no "diamond details" page (decision 037).
+            handle: {
+              ...agentPage('nav.currencyDetail'),
+              titleOf: (query: URLSearchParams) =>
+                query.get('currency') === '1' ? 'nav.balanceDetail' : undefined,
+            },
             lazy: currencyDetailPage,
           },
           { path: paths.agent.priceList.path, handle: agentPage('nav.priceList'), lazy: priceListPage },

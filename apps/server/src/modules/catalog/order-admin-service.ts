@@ -242,14 +242,14 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
               ? pricing.chain.map((link) => ({
                   agentId: link.agentId,
                   nickname: cards.get(link.agentId)?.nickname ?? '',
-                  level: cards.get(link.agentId)?.level ?? null,
+                  level: link.level ?? null,
                   price: fenToMoney(link.priceFen),
                   rate: null,
                 }))
               : pricing.chain.map((link) => ({
                   agentId: link.agentId,
                   nickname: cards.get(link.agentId)?.nickname ?? '',
-                  level: cards.get(link.agentId)?.level ?? null,
+                  level: link.level ?? null,
                   price: null,
                   rate: basisPointsToPercent(link.rateBp),
                 })),

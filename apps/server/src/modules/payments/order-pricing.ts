@@ -37,7 +37,11 @@ export async function priceOrder(
   if (buyer.agentId !== null) {
     const chain = [];
     for (const agent of await lineOf(db, buyer.agentId))
-      chain.push({ agentId: agent.agentId, priceFen: await agentPriceFen(db, agent.agentId) });
+      chain.push({
+        agentId: agent.agentId,
+        priceFen: await agentPriceFen(db, agent.agentId),
+        level: agent.level,
+      });
     return { unitPriceFen: chain[0]?.priceFen ?? 0, pricing: { buyer: 'agent', chain } };
   }
   const [player] = await db
@@ -47,7 +51,7 @@ export async function priceOrder(
   const chain = [];
   if (player?.boundAgentId)
     for (const agent of await lineOf(db, player.boundAgentId))
-      chain.push({ agentId: agent.agentId, rateBp: await commissionRateBp(db, agent.level) });
+      chain.push({ agentId: agent.agentId, rateBp: await commissionRateBp(db, agent.level), level: agent.level });
   return { unitPriceFen: await retailPriceFen(db), pricing: { buyer: 'player', chain } };
 }
 

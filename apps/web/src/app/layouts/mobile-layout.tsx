@@ -1,21 +1,17 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { useIsAuthenticated } from '../../lib/session';
 import { MobileAppBar } from '../../shell/mobile-app-bar';
-import { handleOf } from '../route-handle';
+import { titleKeyOf } from '../route-handle';
 
 /** Agent and session pages: a phone page with an app bar and a back button, no sidebar. */
 export function MobileLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
   const signedIn = useIsAuthenticated();
-  const titleKey =
-    [...matches]
-      .reverse()
-      .map(handleOf)
-      .find((h) => h.titleKey)?.titleKey ?? 'app.brand';
+  const titleKey = titleKeyOf(matches, new URLSearchParams(useLocation().search));
   const fallbackHref = signedIn ? paths.agent.main.getHref() : paths.agent.index.getHref();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>

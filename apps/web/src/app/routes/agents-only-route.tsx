@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { AgentsOnlyNotice } from '../../features/agent/components/agents-only-notice';
 import { MobileAppBar } from '../../shell/mobile-app-bar';
-import { handleOf } from '../route-handle';
+import { titleKeyOf } from '../route-handle';
 
 /**
  * An agent page opened by a signed-in player who is no agent: in place of the page's layout (whose header and
@@ -13,11 +13,7 @@ import { handleOf } from '../route-handle';
 export function AgentsOnlyRoute() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const titleKey =
-    [...matches]
-      .reverse()
-      .map(handleOf)
-      .find((h) => h.titleKey)?.titleKey ?? 'app.brand';
+  const titleKey = titleKeyOf(matches, new URLSearchParams(useLocation().search));
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-testid="page-agents-only">
       <MobileAppBar title={t(titleKey)} fallbackHref={paths.agent.index.getHref()} />

@@ -35,7 +35,7 @@ export function AgentLedger({ agentId, currency }: { agentId: number; currency: 
   const rows = list.data?.list ?? [];
   return (
     <Stack spacing={2} data-testid={`agent-ledger-${currency}`}>
-      <FilterBar columns={4} onApply={filters.apply}>
+      <FilterBar onApply={filters.apply}>
         <FilterField select label={t('adminAgents.filters.billType')} {...filters.field('billType')}>
           <MenuItem value="">{t('admin.filters.all')}</MenuItem>
           {BILL_TYPES.map((type) => (

@@ -15,16 +15,17 @@ import { useTranslation } from 'react-i18next';
 import type { Pager, ServerSort } from '../lib/use-filtered-pages';
 
 interface FilterBarProps {
-  /** How many cells the bar has on a wide screen, the apply button included. */
-  columns: number;
   onApply: () => void;
   testId?: string;
   applyTestId?: string;
   children: ReactNode;
 }
 
+/** The narrowest a filter field gets on a wide screen before the bar wraps to another row. */
+const FIELD_MIN_WIDTH = 160;
+
 /** A console list's filters: a form of small fields in a grid, applied by its last button. */
-export function FilterBar({ columns, onApply, testId, applyTestId, children }: FilterBarProps) {
+export function FilterBar({ onApply, testId, applyTestId, children }: FilterBarProps) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -33,7 +34,8 @@ export function FilterBar({ columns, onApply, testId, applyTestId, children }: F
         p: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, auto)` },
+        // As many fields a row as fit at a readable width (a wide bar of seven fields squeezed two to 45 px).
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(auto-fill, minmax(${FIELD_MIN_WIDTH}px, 1fr))` },
       }}
       onSubmit={(event) => {
         event.preventDefault();

@@ -117,7 +117,7 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
                   <TableCell>{t('admin.detail.billType')}</TableCell>
                   <TableCell align="right">{t('admin.columns.amount')}</TableCell>
                   <TableCell align="right">{t('admin.detail.after')}</TableCell>
-                  <TableCell>{t('admin.columns.createdAt')}</TableCell>
+                  <TableCell>{t('admin.columns.time')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

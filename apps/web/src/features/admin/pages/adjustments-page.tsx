@@ -159,7 +159,7 @@ export function AdjustmentsPage() {
         </Typography>
         <ExportButton kind="adjustments" filters={filter} />
       </Stack>
-      <FilterBar columns={4} onApply={filters.apply} testId="adjustment-filters">
+      <FilterBar onApply={filters.apply} testId="adjustment-filters">
         <FilterField
           select
           label={t('adminAgents.filters.status')}

@@ -82,7 +82,7 @@ export function AgentsPage() {
         </Typography>
         <ExportButton kind="agents" filters={filter} />
       </Stack>
-      <FilterBar columns={7} onApply={filters.apply} testId="agent-filters" applyTestId="agent-filter-apply">
+      <FilterBar onApply={filters.apply} testId="agent-filters" applyTestId="agent-filter-apply">
         <FilterField
           label={t('adminAgents.filters.agentId')}
           {...filters.field('agentId')}

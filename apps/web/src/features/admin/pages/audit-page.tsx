@@ -55,7 +55,7 @@ function Audit() {
         </Typography>
         <ExportButton kind="audit" filters={filter} />
       </Stack>
-      <FilterBar columns={7} onApply={filters.apply}>
+      <FilterBar onApply={filters.apply}>
         <FilterField
           select
           label={t('admin.audit.operator')}

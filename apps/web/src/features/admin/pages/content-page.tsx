@@ -419,7 +419,7 @@ function AnnouncementsPanel() {
           </Button>
         ) : null}
       </Stack>
-      <FilterBar columns={3} onApply={filters.apply}>
+      <FilterBar onApply={filters.apply}>
         <FilterField select label={t('adminContent.columns.status')} {...filters.field('status')}>
           <MenuItem value="">{t('adminContent.any')}</MenuItem>
           <MenuItem value="live">{t('adminContent.status.live')}</MenuItem>

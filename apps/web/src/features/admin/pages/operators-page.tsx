@@ -393,7 +393,7 @@ function Operators() {
                 <TableCell>{t('admin.login.name')}</TableCell>
                 <TableCell>{t('admin.operators.role')}</TableCell>
                 <TableCell>{t('admin.columns.status')}</TableCell>
-                <TableCell>{t('admin.columns.createdAt')}</TableCell>
+                <TableCell>{t('admin.columns.created')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>

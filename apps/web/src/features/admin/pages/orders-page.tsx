@@ -64,7 +64,7 @@ function Orders() {
         </Typography>
         <ExportButton kind="orders" filters={filter} />
       </Stack>
-      <FilterBar columns={8} onApply={filters.apply} testId="order-filters" applyTestId="order-filter-apply">
+      <FilterBar onApply={filters.apply} testId="order-filters" applyTestId="order-filter-apply">
         <FilterField
           label={t('adminCatalog.orders.filters.orderId')}
           {...filters.field('orderId')}

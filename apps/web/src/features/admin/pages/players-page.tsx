@@ -59,7 +59,6 @@ export function PlayersPage() {
         <ExportButton kind="players" filters={filter} />
       </Stack>
       <FilterBar
-        columns={5}
         onApply={filters.apply}
         testId="player-filters"
         applyTestId="player-filter-apply"

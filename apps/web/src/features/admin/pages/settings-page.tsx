@@ -366,7 +366,7 @@ function SettingsHistory() {
       <Typography variant="h6" component="h2">
         {t('adminCatalog.settings.history')}
       </Typography>
-      <FilterBar columns={2} onApply={filters.apply}>
+      <FilterBar onApply={filters.apply}>
         <FilterField
           select
           label={t('adminCatalog.settings.setting')}

@@ -96,7 +96,7 @@ export function WithdrawalsPage() {
         </Typography>
         <ExportButton kind="withdrawals" filters={filterOf(filters.applied)} />
       </Stack>
-      <FilterBar columns={7} onApply={filters.apply} testId="withdrawal-filters" applyTestId="filter-apply">
+      <FilterBar onApply={filters.apply} testId="withdrawal-filters" applyTestId="filter-apply">
         <FilterField
           select
           label={t('admin.columns.status')}
