@@ -76,7 +76,7 @@ export interface OperatorRun {
   drainUntil: number;
   transientErrors: number;
   anomaly(text: string): void;
-  send(
+  call(
     method: string,
     path: string,
     body: Record<string, unknown> | undefined,
@@ -113,7 +113,7 @@ export async function operatorClient(
     'x-operator-token': operator.tokens[operator.next++ % operator.tokens.length] as string,
   });
   const pickOf = async (path: string, query: string): Promise<string | undefined> => {
-    const answer = await run.send('GET', `${path}?${query}`, undefined, headers());
+    const answer = await run.call('GET', `${path}?${query}`, undefined, headers());
     const list = (answer?.json.data as { list?: { id: string }[] } | null)?.list ?? [];
     return list.length === 0 ? undefined : list[Math.floor(rnd() * list.length)]?.id;
   };
@@ -129,7 +129,7 @@ export async function operatorClient(
     };
     ops.push(op);
     for (;;) {
-      const answer = await run.send('POST', path, body, headers());
+      const answer = await run.call('POST', path, body, headers());
       const code = answer?.json.code;
       const msg = typeof answer?.json.msg === 'string' ? answer.json.msg : '';
       const transient = !answer || answer.status >= 500 || answer.status === 429 || code === 10101;

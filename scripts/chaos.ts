@@ -477,7 +477,7 @@ interface Stats {
   operatorAcked: number;
 }
 
-class Run {
+class Run implements OperatorRun {
   readonly ops: Op[] = [];
   servers: Server[] = [];
   stopAt = 0;
@@ -490,29 +490,19 @@ class Run {
 
   constructor(readonly platform: Platform) {}
 
-  /** What the operators' clients need of the run: a call to either instance, its clock, its anomalies. */
-  private operatorRun(): OperatorRun {
-    const run = this;
-    return {
-      get phase() {
-        return run.phase;
-      },
-      get stopAt() {
-        return run.stopAt;
-      },
-      get drainUntil() {
-        return run.drainUntil;
-      },
-      get transientErrors() {
-        return run.transientErrors;
-      },
-      set transientErrors(n: number) {
-        run.transientErrors = n;
-      },
-      anomaly: (text) => run.anomaly(text),
-      send: (method, path, body, headers) =>
-        run.send(method, `${run.pick().url}/api/${path}`, body ? JSON.stringify(body) : undefined, headers),
-    };
+  /** An operator's call to either instance (OperatorRun: the operators' clients act through the run). */
+  call(
+    method: string,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    headers: Record<string, string>,
+  ) {
+    return this.send(
+      method,
+      `${this.pick().url}/api/${path}`,
+      body ? JSON.stringify(body) : undefined,
+      headers,
+    );
   }
 
   anomaly(text: string) {
@@ -801,13 +791,7 @@ class Run {
     );
     const agentIds = this.platform.agents.map((a) => a.agentId as number);
     const operators = this.platform.operators.map((operator, i) =>
-      operatorClient(
-        this.operatorRun(),
-        operator,
-        agentIds,
-        this.operatorOps,
-        random(Date.now() + i * 104_729).next,
-      ),
+      operatorClient(this, operator, agentIds, this.operatorOps, random(Date.now() + i * 104_729).next),
     );
     await Promise.all([...clients, ...operators, faults()]);
   }
