@@ -4,7 +4,15 @@ import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
+import {
+  DESKTOP,
+  keepThemeOptions,
+  openPage,
+  PHONE,
+  screenshot,
+  storedToken,
+  useServerAndBrowser,
+} from './browser';
 import { consoleToken, createOperator, signInOperator } from './operators';
 
 const e2e = useServerAndBrowser();
@@ -204,17 +212,7 @@ describe('the operator console', () => {
     // ---- the console on a phone, in English and dark, as the console's own switches keep them
     const { page } = await openPage(e2e.browser, PHONE);
     await page.goto(`${e2e.server.baseUrl}/#${paths.admin.login.getHref()}`);
-    await page.evaluate(() => {
-      const kept = JSON.parse(localStorage.getItem('promoter.themeOptions') ?? '{}') as Record<
-        string,
-        unknown
-      >;
-      localStorage.setItem(
-        'promoter.themeOptions',
-        JSON.stringify({ ...kept, language: 'en', darkMode: true }),
-      );
-    });
-    await page.reload();
+    await keepThemeOptions(page, { language: 'en', darkMode: true });
     await page.getByTestId('admin-login-name').fill('owner');
     await page.getByTestId('admin-login-password').fill('demo-owner-1234');
     // The next step's code: the first test may have used this step's (a code is good once).

@@ -169,3 +169,12 @@ export async function storedToken(page: Page): Promise<string> {
 export async function figureOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).first().innerText()).replace(/[,\s]/g, '');
 }
+
+/** Keeps theme options (language, dark mode...) in the page's storage as the customizer would, then reloads. */
+export async function keepThemeOptions(page: Page, options: Record<string, unknown>): Promise<void> {
+  await page.evaluate((changes) => {
+    const kept = JSON.parse(localStorage.getItem('promoter.themeOptions') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('promoter.themeOptions', JSON.stringify({ ...kept, ...changes }));
+  }, options);
+  await page.reload();
+}

@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARDS, type DashboardName, paths } from '../apps/web/src/config/paths';
 import path from 'node:path';
-import { ARTIFACTS, DESKTOP, openPage, screenshot, storedToken, useServerAndBrowser } from './browser';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  keepThemeOptions,
+  openPage,
+  screenshot,
+  storedToken,
+  useServerAndBrowser,
+} from './browser';
 
 /**
  * Issue 12: the demo agent opens each of its six dashboards on a phone (360x640) and a desktop (1280x800), in the
@@ -122,17 +130,7 @@ describe('the agent dashboards', () => {
     const { page, context } = await openPage(e2e.browser, SMALL_PHONE);
     await signIn(page);
     // Hebrew as the customizer would keep it (on a 360 px phone the language menu sits in the overflow menu).
-    await page.evaluate(() => {
-      const kept = JSON.parse(localStorage.getItem('promoter.themeOptions') ?? '{}') as Record<
-        string,
-        unknown
-      >;
-      localStorage.setItem(
-        'promoter.themeOptions',
-        JSON.stringify({ ...kept, language: 'he', rtlLayout: true }),
-      );
-    });
-    await page.reload();
+    await keepThemeOptions(page, { language: 'he', rtlLayout: true });
     await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2_000);
     await openDashboard(page, 'ecommerce');

@@ -259,7 +259,11 @@ async function writeHistory(
         const r = await paidAgentOrder(tx, {
           id: `PDEMO${String(++n).padStart(6, '0')}`,
           buyerPlayerId,
-          chain: line.map((agentId) => ({ agentId, priceFen: price[levelOf(agentId)], level: levelOf(agentId) })),
+          chain: line.map((agentId) => ({
+            agentId,
+            priceFen: price[levelOf(agentId)],
+            level: levelOf(agentId),
+          })),
           item: packages.find((p) => p.diamonds === size) as DemoPackage,
           quantity,
           at: at(9),

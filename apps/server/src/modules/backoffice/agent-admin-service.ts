@@ -376,34 +376,33 @@ export interface AgentChange {
   notice?: string | undefined;
 }
 
-/** The agent is told of its freeze or unfreeze in its inbox (it reads the freeze once it is unfrozen). */
-const tellAgent =
-  (kind: 'agentFrozen' | 'agentUnfrozen', change: AgentChange) =>
-  (tx: Tx): Promise<void> =>
-    notify(tx, {
-      agentId: change.agentId,
-      kind,
-      params: { note: change.notice ?? '' },
-      ref: { type: 'agent', id: String(change.agentId) },
-    });
+const FREEZING = {
+  freeze: { from: 'active', to: 'frozen', action: 'agent.freeze', notice: 'agentFrozen' },
+  unfreeze: { from: 'frozen', to: 'active', action: 'agent.unfreeze', notice: 'agentUnfrozen' },
+} as const;
 
-export const freezeAgent = (db: Db, actor: AuditActor, change: AgentChange) =>
-  changeStatus(
-    db,
-    actor,
-    change.agentId,
-    { from: 'active', to: 'frozen', action: 'agent.freeze', reason: change.reason, notice: change.notice },
-    tellAgent('agentFrozen', change),
-  );
+/** Freezes or unfreezes an agent (a compare-and-set of its status) and tells it in its inbox (a frozen agent reads it once unfrozen). */
+const setFrozen =
+  (which: keyof typeof FREEZING) =>
+  (db: Db, actor: AuditActor, change: AgentChange): Promise<TAdminAgent> => {
+    const { notice: kind, ...status } = FREEZING[which];
+    return changeStatus(
+      db,
+      actor,
+      change.agentId,
+      { ...status, reason: change.reason, notice: change.notice },
+      (tx) =>
+        notify(tx, {
+          agentId: change.agentId,
+          kind,
+          params: { note: change.notice ?? '' },
+          ref: { type: 'agent', id: String(change.agentId) },
+        }),
+    );
+  };
 
-export const unfreezeAgent = (db: Db, actor: AuditActor, change: AgentChange) =>
-  changeStatus(
-    db,
-    actor,
-    change.agentId,
-    { from: 'frozen', to: 'active', action: 'agent.unfreeze', reason: change.reason, notice: change.notice },
-    tellAgent('agentUnfrozen', change),
-  );
+export const freezeAgent = setFrozen('freeze');
+export const unfreezeAgent = setFrozen('unfreeze');
 
 /**
  * An operator's decision on a registration that waits for review (option register.review): approved, the agent can

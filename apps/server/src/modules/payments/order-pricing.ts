@@ -51,7 +51,11 @@ export async function priceOrder(
   const chain = [];
   if (player?.boundAgentId)
     for (const agent of await lineOf(db, player.boundAgentId))
-      chain.push({ agentId: agent.agentId, rateBp: await commissionRateBp(db, agent.level), level: agent.level });
+      chain.push({
+        agentId: agent.agentId,
+        rateBp: await commissionRateBp(db, agent.level),
+        level: agent.level,
+      });
   return { unitPriceFen: await retailPriceFen(db), pricing: { buyer: 'player', chain } };
 }
 

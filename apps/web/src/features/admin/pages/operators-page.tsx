@@ -158,6 +158,12 @@ function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
+/** What a reset may give an operator anew. */
+const RESETS = [
+  { part: 'password', label: 'admin.operators.resetPassword', testId: 'reset-password-check' },
+  { part: 'twoFactor', label: 'admin.operators.resetTwoFactor', testId: 'reset-2fa-check' },
+] as const;
+
 /** The owner's reset of another operator's password and/or authenticator: a reason, a fresh code; shown once. */
 function ResetOperatorDialog(props: { operator: TOperator; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -204,26 +210,19 @@ function ResetOperatorDialog(props: { operator: TOperator; open: boolean; onClos
       }}
     >
       <FormGroup>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={what.password}
-              onChange={(event) => setWhat({ ...what, password: event.target.checked })}
-              slotProps={{ input: { 'data-testid': 'reset-password-check' } as object }}
-            />
-          }
-          label={t('admin.operators.resetPassword')}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={what.twoFactor}
-              onChange={(event) => setWhat({ ...what, twoFactor: event.target.checked })}
-              slotProps={{ input: { 'data-testid': 'reset-2fa-check' } as object }}
-            />
-          }
-          label={t('admin.operators.resetTwoFactor')}
-        />
+        {RESETS.map(({ part, label, testId }) => (
+          <FormControlLabel
+            key={part}
+            control={
+              <Checkbox
+                checked={what[part]}
+                onChange={(event) => setWhat({ ...what, [part]: event.target.checked })}
+                slotProps={{ input: { 'data-testid': testId } as object }}
+              />
+            }
+            label={t(label)}
+          />
+        ))}
         {nothing ? <FormHelperText error>{t('admin.operators.resetNothing')}</FormHelperText> : null}
       </FormGroup>
     </ReasonDialog>

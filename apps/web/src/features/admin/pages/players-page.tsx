@@ -58,11 +58,7 @@ export function PlayersPage() {
         </Typography>
         <ExportButton kind="players" filters={filter} />
       </Stack>
-      <FilterBar
-        onApply={filters.apply}
-        testId="player-filters"
-        applyTestId="player-filter-apply"
-      >
+      <FilterBar onApply={filters.apply} testId="player-filters" applyTestId="player-filter-apply">
         <FilterField
           label={t('adminAgents.filters.playerId')}
           {...filters.field('playerId')}
