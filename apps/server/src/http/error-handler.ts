@@ -32,6 +32,48 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A schema validation issue as fastify-type-provider-zod reports it: zod's code, its message, its parameters. */
+interface ValidationIssue {
+  keyword: string;
+  message?: string | undefined;
+  params: Record<string, unknown>;
+}
+
+/**
+ * What is wrong with a field, in the reader's language (decision 037): the contract's messages are English, written
+ * for API clients, and stay so in English; other languages read the kind of fault (required, too short, too long, not
+ * valid) with its bound, never an English sentence inside a Chinese console. A rule across fields (`custom`: "either
+ * payoutAccountId, or accountType, accountName and accountNo") keeps the contract's words: they name the fields.
+ */
+export function issueText(
+  issue: ValidationIssue,
+  locale: string,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+): string {
+  if (locale === 'en' || (issue.keyword === 'custom' && issue.message)) return issue.message ?? 'invalid';
+  const { keyword, params } = issue;
+  const bound = (name: 'minimum' | 'maximum') => {
+    const value = params[name];
+    return typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined;
+  };
+  const min = bound('minimum');
+  const max = bound('maximum');
+  if (keyword === 'invalid_type' && /received undefined/.test(issue.message ?? ''))
+    return t('validationRequired');
+  if (keyword === 'too_small' && min !== undefined) {
+    if (params.origin === 'string')
+      return min <= 1 ? t('validationRequired') : t('validationTooShort', { min });
+    if (params.origin === 'array') return t('validationTooFew', { min });
+    return t('validationTooSmall', { min });
+  }
+  if (keyword === 'too_big' && max !== undefined) {
+    if (params.origin === 'string') return t('validationTooLong', { max });
+    if (params.origin === 'array') return t('validationTooMany', { max });
+    return t('validationTooBig', { max });
+  }
+  return t('validationInvalid');
+}
+
 /** Seconds a client is asked to wait (Retry-After) while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
@@ -79,7 +121,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const issue = error.validation[0];
       const where =
         issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-      const field = `${where}: ${issue?.message ?? 'invalid'}`;
+      const field = `${where}: ${issue ? issueText(issue, request.locale, request.t.bind(request)) : 'invalid'}`;
       return reply
         .status(400)
         .send({ code: ResponseCode.failure, msg: request.t('invalidField', { field }), data: null });
