@@ -12,9 +12,9 @@ import {
   ZText,
   ZWithdrawal,
 } from './common';
-import { ZAgentStatus, ZWithdrawalStatus } from './enums';
+import { ZAgentStatus, ZWithdrawalStatus, type WithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
-import { ZOperator, ZOperatorRole } from './operators';
+import { type OperatorRight, ZOperator, ZOperatorRole } from './operators';
 
 // ---- shapes ------------------------------------------------------------------------------------------------------
 
@@ -78,6 +78,64 @@ export const ZAuditEntry = z.object({
   after: z.unknown(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+/**
+ * The operator's side of a withdrawal's life, in one table that the server's review service and the console's buttons
+ * both read (decisions 018 and 037): each action, the state it starts from and the one it ends in, the right it
+ * needs, the text it takes, whether it gives the amount back, whether an operator who approved the withdrawal may
+ * take it (maker/checker: never approve twice, never settle what one approved), and whether a frozen agent holds it.
+ * An approval ends in `approved` once the approvals the two-person rule asks for are given.
+ */
+export const WITHDRAWAL_REVIEW = {
+  approve: {
+    from: 'pending',
+    to: 'approved',
+    right: 'withdrawals.review',
+    text: 'none',
+    refunds: false,
+    approverMay: false,
+    heldWhenFrozen: true,
+  },
+  reject: {
+    from: 'pending',
+    to: 'rejected',
+    right: 'withdrawals.review',
+    text: 'reason',
+    refunds: true,
+    approverMay: true,
+    heldWhenFrozen: false,
+  },
+  pay: {
+    from: 'approved',
+    to: 'paid',
+    right: 'withdrawals.pay',
+    text: 'reference',
+    refunds: false,
+    approverMay: false,
+    heldWhenFrozen: true,
+  },
+  fail: {
+    from: 'approved',
+    to: 'failed',
+    right: 'withdrawals.pay',
+    text: 'reason',
+    refunds: true,
+    approverMay: false,
+    heldWhenFrozen: false,
+  },
+} as const satisfies Record<
+  string,
+  {
+    from: WithdrawalStatus;
+    to: WithdrawalStatus;
+    right: OperatorRight;
+    text: 'none' | 'reason' | 'reference';
+    refunds: boolean;
+    approverMay: boolean;
+    heldWhenFrozen: boolean;
+  }
+>;
+export type WithdrawalReviewAction = keyof typeof WITHDRAWAL_REVIEW;
 
 const ZBatchIds = z.array(ZIdString).min(1).max(200);
 /** What a batch did to each id: its state changed, its approval was recorded but it waits for another, or skipped. */

@@ -1,6 +1,7 @@
 import {
   type AdminWithdrawalSort,
-  type AuditAction,
+  WITHDRAWAL_REVIEW,
+  type WithdrawalReviewAction,
   BillType,
   fenToMoney,
   moneyToFen,
@@ -31,7 +32,8 @@ import { toWithdrawalDto } from './withdrawal-service';
  * The operator's side of withdrawals (decision 018): pending -> approved -> paid | failed (refunded), pending ->
  * rejected (refunded). Every change is one conditional UPDATE on the current state (compare-and-set) in one
  * transaction with its ledger entry and its audit entry: two operators clicking at once change it once, and refund it
- * at most once. Decision 037 adds the controls a finance team expects:
+ * at most once. Each action's states, right and guards are the contract's WITHDRAWAL_REVIEW table, which the
+ * console's buttons read too. Decision 037 adds the controls a finance team expects:
  * - the two-person rule (two-person-rule.ts): above the threshold, or past an operator's or an agent's daily solo
  *   limit, two different operators must approve; decided at the first approval and kept on the row;
  * - maker/checker: an operator who approved a withdrawal never settles it (paid or failed), whatever its role;
@@ -283,9 +285,10 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
     // The row lock orders approvals of one withdrawal; the UPDATE below is still conditional on 'pending'.
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!row) throw new AppError('withdrawalNotFound');
-    if (row.status !== 'pending')
+    const rule = WITHDRAWAL_REVIEW.approve;
+    if (row.status !== rule.from)
       throw new AppError('withdrawalStateChanged', { status: withdrawalStatusRef(row.status) });
-    await assertAgentNotFrozen(tx, row.agentId);
+    if (rule.heldWhenFrozen) await assertAgentNotFrozen(tx, row.agentId);
     const [recorded] = await tx
       .insert(withdrawalApprovals)
       .values({ withdrawalId: id, operatorId: actor.operatorId })
@@ -310,41 +313,32 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
         .set({ approvalsNeeded: needed, reviewReason: reason })
         .where(eq(withdrawals.id, id));
     }
-    let status: WithdrawalStatus = 'pending';
+    let status: WithdrawalStatus = rule.from;
     if ((approvals?.n ?? 0) >= needed) {
       const [changed] = await tx
         .update(withdrawals)
-        .set({ status: 'approved', reviewedAt: sql`now()` })
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+        .set({ status: rule.to, reviewedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, rule.from)))
         .returning();
       if (!changed) throw await refusalOf(tx, id);
-      status = 'approved';
+      status = rule.to;
       const notice = noticeOf(changed);
       if (notice) await notify(tx, notice);
     }
     await recordAudit(tx, actor, {
       action: 'withdrawal.approve',
       target: { type: 'withdrawal', id: String(id) },
-      before: { status: 'pending' },
+      before: { status: rule.from },
       after: { status, approvals: approvals?.n ?? 0, approvalsNeeded: needed, reviewReason: reason },
     });
   });
   return loadDto(db, id);
 }
 
-interface Transition {
-  from: WithdrawalStatus;
-  to: WithdrawalStatus;
-  action: AuditAction;
-  set: Partial<typeof withdrawals.$inferInsert>;
-  refundReason?: string;
-  /** Settling (paid or failed): refused to an operator who approved it (maker/checker). */
-  checker?: boolean;
-  /** Moving money out to the agent (paid): refused while the agent is frozen. */
-  agentActive?: boolean;
-}
+/** The actions of WITHDRAWAL_REVIEW that change a withdrawal by one compare-and-set (approve counts approvals). */
+type Settlement = Exclude<WithdrawalReviewAction, 'approve'>;
 
-/** Refuses the settlement to an operator who approved the withdrawal (maker/checker, decision 037). */
+/** Refuses the action to an operator who approved the withdrawal (maker/checker, decision 037). */
 async function assertNotAnApprover(tx: Tx, id: number, operatorId: number): Promise<void> {
   const [approved] = await tx
     .select({ id: withdrawalApprovals.withdrawalId })
@@ -353,18 +347,28 @@ async function assertNotAnApprover(tx: Tx, id: number, operatorId: number): Prom
   if (approved) throw new AppError('withdrawalSettleOwnApproval');
 }
 
-/** One compare-and-set from `from` to `to`, its refund and its audit entry, in one transaction. */
+/**
+ * One action of WITHDRAWAL_REVIEW as a compare-and-set from its `from` to its `to`, with the table's guards
+ * (maker/checker, a frozen agent), its refund and its audit entry, in one transaction. `text` is the reason of a
+ * rejection or a failure, or the reference of a payment.
+ */
 async function transition(
   db: Db,
   actor: ReviewActor,
   id: number,
-  change: Transition,
+  action: Settlement,
+  text: string,
 ): Promise<TAdminWithdrawal> {
+  const rule = WITHDRAWAL_REVIEW[action];
+  const set: Partial<typeof withdrawals.$inferInsert> =
+    rule.text === 'reference' ? { reference: text } : { remark: text };
+  // Rejected is a review (reviewedAt); paid and failed settle an approved one (settledAt).
+  const stamp = rule.from === 'pending' ? 'reviewedAt' : 'settledAt';
   await db.transaction(async (tx) => {
     // Approvals are only added while pending, so those read here are all the withdrawal will ever have once the
     // compare-and-set below finds it past pending.
-    if (change.checker) await assertNotAnApprover(tx, id, actor.operatorId);
-    if (change.agentActive) {
+    if (!rule.approverMay) await assertNotAnApprover(tx, id, actor.operatorId);
+    if (rule.heldWhenFrozen) {
       const [current] = await tx
         .select({ agentId: withdrawals.agentId })
         .from(withdrawals)
@@ -373,54 +377,39 @@ async function transition(
     }
     const [row] = await tx
       .update(withdrawals)
-      .set({ ...change.set, status: change.to })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, change.from)))
+      .set({ ...set, [stamp]: sql`now()`, status: rule.to })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, rule.from)))
       .returning();
     if (!row) throw await refusalOf(tx, id);
-    if (change.refundReason !== undefined) await refund(tx, row, change.refundReason);
+    if (rule.refunds) await refund(tx, row, text);
     const notice = noticeOf(row);
     if (notice) await notify(tx, notice);
     await recordAudit(tx, actor, {
-      action: change.action,
+      action: `withdrawal.${action}`,
       target: { type: 'withdrawal', id: String(id) },
-      before: { status: change.from },
+      before: { status: rule.from },
       after: {
-        status: change.to,
+        status: rule.to,
         ...(row.remark !== null ? { reason: row.remark } : {}),
         ...(row.reference !== null ? { reference: row.reference } : {}),
-        ...(change.refundReason !== undefined ? { refunded: fenToMoney(row.amountFen) } : {}),
+        ...(rule.refunds ? { refunded: fenToMoney(row.amountFen) } : {}),
       },
     });
   });
   return loadDto(db, id);
 }
 
-/** Ends a withdrawal with a reason the agent reads (rejected before approval, failed after), its amount refunded. */
-const endWithRefund =
-  (from: WithdrawalStatus, to: WithdrawalStatus, action: AuditAction, stamp: 'reviewedAt' | 'settledAt') =>
-  (db: Db, actor: ReviewActor, id: number, reason: string) =>
-    transition(db, actor, id, {
-      from,
-      to,
-      action,
-      set: { remark: reason, [stamp]: sql`now()` as unknown as Date },
-      refundReason: reason,
-      checker: stamp === 'settledAt',
-    });
+/** Rejects a pending withdrawal with a reason the agent reads; its amount goes back (bill type 7). */
+export const rejectWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
+  transition(db, actor, id, 'reject', reason);
 
-export const rejectWithdrawal = endWithRefund('pending', 'rejected', 'withdrawal.reject', 'reviewedAt');
-
+/** Marks an approved withdrawal paid, with the transfer reference or voucher note. */
 export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference: string) =>
-  transition(db, actor, id, {
-    from: 'approved',
-    to: 'paid',
-    action: 'withdrawal.pay',
-    set: { reference, settledAt: sql`now()` as unknown as Date },
-    checker: true,
-    agentActive: true,
-  });
+  transition(db, actor, id, 'pay', reference);
 
-export const failWithdrawal = endWithRefund('approved', 'failed', 'withdrawal.fail', 'settledAt');
+/** Marks an approved withdrawal failed with a reason the agent reads; its amount goes back (bill type 7). */
+export const failWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
+  transition(db, actor, id, 'fail', reason);
 
 export interface BatchOutcome {
   changed: string[];

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WithdrawalReviewAction } from '@promoter/contract';
 import { request } from '../../../api/client';
 import { invalidate } from '../../../api/query-keys';
 
-/** What an operator does to one withdrawal; `text` is the reason (reject, fail) or the reference (pay). */
-export type ReviewAction = 'approve' | 'reject' | 'pay' | 'fail';
+/** What an operator does to one withdrawal (WITHDRAWAL_REVIEW); `text` is the reason (reject, fail) or the reference (pay). */
+export type ReviewAction = WithdrawalReviewAction;
 
 export interface ReviewInput {
   action: ReviewAction;

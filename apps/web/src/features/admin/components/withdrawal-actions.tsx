@@ -1,50 +1,53 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { hasRight, WITHDRAWAL_REVIEW } from '@promoter/contract';
 import type { TAdminWithdrawal } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOperator, useOperatorRight } from '../../../lib/operator-session';
+import { useOperator } from '../../../lib/operator-session';
 import { useReviewWithdrawal } from '../api/review-withdrawal';
 import type { ReviewAction } from '../api/review-withdrawal';
 import { ReviewDialog } from './review-dialog';
-import type { ReviewTextKind } from './review-dialog';
 
-const TEXT_OF: Record<ReviewAction, ReviewTextKind> = {
-  approve: 'none',
-  reject: 'reason',
-  pay: 'reference',
-  fail: 'reason',
+const COLORS: Record<ReviewAction, 'primary' | 'error' | 'success'> = {
+  approve: 'primary',
+  reject: 'error',
+  pay: 'success',
+  fail: 'error',
 };
 
 /**
- * The actions a withdrawal's state allows and the operator's role holds: approve or reject a pending one, pay or fail
- * an approved one; each through its confirmation. The server's rules are shown before they refuse (decision 037): an
- * operator who approved cannot approve again nor settle it (maker/checker), and a frozen agent's withdrawal cannot be
- * approved or paid.
+ * The actions the contract's WITHDRAWAL_REVIEW table allows from the withdrawal's state and the operator's role holds,
+ * each through its confirmation. The server's guards are shown before they refuse (decision 037): an operator who
+ * approved cannot approve again nor settle it (maker/checker), and a frozen agent's withdrawal cannot be approved or
+ * paid.
  */
 export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const canReview = useOperatorRight('withdrawals.review');
-  const canPay = useOperatorRight('withdrawals.pay');
   const review = useReviewWithdrawal();
   const [action, setAction] = useState<ReviewAction | null>(null);
 
   const approvedByMe = withdrawal.approvals.some((a) => a.operatorId === operator?.id);
   const held = withdrawal.agentStatus === 'frozen';
-  const available: { action: ReviewAction; color: 'primary' | 'error' | 'success'; disabled?: boolean }[] =
-    [];
-  if (withdrawal.status === 'pending' && canReview) {
-    available.push({ action: 'approve', color: 'primary', disabled: approvedByMe || held });
-    available.push({ action: 'reject', color: 'error' });
-  }
-  const checkerRefused = withdrawal.status === 'approved' && approvedByMe;
-  if (withdrawal.status === 'approved' && canPay) {
-    available.push({ action: 'pay', color: 'success', disabled: approvedByMe || held });
-    available.push({ action: 'fail', color: 'error', disabled: approvedByMe });
-  }
+  const available = (Object.keys(WITHDRAWAL_REVIEW) as ReviewAction[])
+    .filter((name) => {
+      const rule = WITHDRAWAL_REVIEW[name];
+      return withdrawal.status === rule.from && operator !== null && hasRight(operator.role, rule.right);
+    })
+    .map((name) => {
+      const rule = WITHDRAWAL_REVIEW[name];
+      return {
+        action: name,
+        color: COLORS[name],
+        disabled: (!rule.approverMay && approvedByMe) || (rule.heldWhenFrozen && held),
+      };
+    });
   if (available.length === 0) return null;
+  // The approver of an approved withdrawal sees why it cannot settle it.
+  const checkerRefused =
+    withdrawal.status === 'approved' && approvedByMe && available.some((item) => item.disabled);
 
   return (
     <>
@@ -67,7 +70,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal
           </Button>
         ))}
       </Stack>
-      {checkerRefused && canPay ? (
+      {checkerRefused ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="checker-hint">
           {t('admin.checker.hint')}
         </Typography>
@@ -84,7 +87,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal
               })
             : ''
         }
-        textKind={action ? TEXT_OF[action] : 'none'}
+        textKind={action ? WITHDRAWAL_REVIEW[action].text : 'none'}
         busy={review.isPending}
         onCancel={() => setAction(null)}
         onConfirm={(text) => {
