@@ -19,36 +19,101 @@ import { ZName, ZNameTranslations } from './translations';
 
 // ---- the platform's settings: prices, rates, withdrawal rules, switches ------------------------------------------
 
+/** How a setting is typed, checked, stored and shown. */
+export type OptionKind =
+  'price' | 'rate' | 'feeRate' | 'money' | 'count' | 'flag' | 'url' | 'timezone' | 'color';
+/** The groups of the console's settings form, in the order it shows them. */
+export const OPTION_GROUPS = ['prices', 'rates', 'withdrawals', 'review', 'switches', 'shop'] as const;
+export type OptionGroup = (typeof OPTION_GROUPS)[number];
+
+interface OptionDef {
+  /** The value the platform runs on while the operator never set it. */
+  default: string;
+  /** Anyone may read it (`getOptionsByKey`); the others stay on the server and the console. */
+  public: boolean;
+  /** The console edits it: how, and in which group of the form. */
+  edit?: { kind: OptionKind; group: OptionGroup };
+}
+
 /**
- * The options the console edits (issue 11). The server holds their defaults (modules/options); each value travels and
- * is stored as text, in the form its schema below normalizes it to.
+ * Every option of the platform, in one table (issue 26): its default, whether anyone may read it, and, for the ones the
+ * console edits, their kind (which gives their rule and their stored form) and their group. The server's defaults,
+ * the editable keys, the settings form's fields and the web's public keys all derive from it. Values travel and are
+ * stored as text.
  */
-export const EDITABLE_OPTION_KEYS = [
-  'price.level1',
-  'price.level2',
-  'price.level3',
-  'price.retail',
-  'commission.level1',
-  'commission.level2',
-  'commission.level3',
-  'withdraw.min',
-  'withdraw.feeRate',
-  'withdraw.dailyCount',
-  'withdraw.reviewThreshold',
-  'withdraw.soloDailyPerOperator',
-  'withdraw.soloDailyPerAgent',
-  'adjust.reviewThreshold',
-  'adjust.soloDailyPerOperator',
-  'adjust.soloDailyPerTarget',
-  'register.open',
-  'register.review',
-  'bind.unbindAllowed',
-  'shop.url',
-  'platform.timezone',
-  'theme.brandColor',
-] as const;
-export type EditableOptionKey = (typeof EDITABLE_OPTION_KEYS)[number];
+export const OPTIONS = {
+  'price.level1': { default: '0.50', public: false, edit: { kind: 'price', group: 'prices' } },
+  'price.level2': { default: '0.60', public: false, edit: { kind: 'price', group: 'prices' } },
+  'price.level3': { default: '0.70', public: false, edit: { kind: 'price', group: 'prices' } },
+  'price.retail': { default: '1.00', public: true, edit: { kind: 'price', group: 'prices' } },
+  'commission.level1': { default: '30', public: false, edit: { kind: 'rate', group: 'rates' } },
+  'commission.level2': { default: '25', public: false, edit: { kind: 'rate', group: 'rates' } },
+  'commission.level3': { default: '20', public: false, edit: { kind: 'rate', group: 'rates' } },
+  'withdraw.min': { default: '100.00', public: true, edit: { kind: 'money', group: 'withdrawals' } },
+  'withdraw.feeRate': { default: '0', public: true, edit: { kind: 'feeRate', group: 'withdrawals' } },
+  'withdraw.dailyCount': { default: '3', public: true, edit: { kind: 'count', group: 'withdrawals' } },
+  /** Above this amount a withdrawal needs two operators' approvals (decision 018). */
+  'withdraw.reviewThreshold': { default: '5000.00', public: false, edit: { kind: 'money', group: 'review' } },
+  /**
+   * The two-person rule's daily limits (decision 037): what one operator may approve alone in a platform day, and
+   * what one agent may have approved by a single operator in a day; a withdrawal that would pass either needs a second.
+   */
+  'withdraw.soloDailyPerOperator': {
+    default: '20000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  'withdraw.soloDailyPerAgent': {
+    default: '10000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  /** Above this value (diamonds at price.retail) a manual adjustment needs a second operator (decision 018). */
+  'adjust.reviewThreshold': { default: '5000.00', public: false, edit: { kind: 'money', group: 'review' } },
+  /** The same daily limits for manual adjustments, credits and debits alike: per operator, per adjusted account. */
+  'adjust.soloDailyPerOperator': {
+    default: '10000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  'adjust.soloDailyPerTarget': {
+    default: '5000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  'register.open': { default: 'true', public: true, edit: { kind: 'flag', group: 'switches' } },
+  /** 'true': a new registration waits as 'pending' until an operator approves it (issue 11). */
+  'register.review': { default: 'false', public: true, edit: { kind: 'flag', group: 'switches' } },
+  'bind.unbindAllowed': { default: 'true', public: true, edit: { kind: 'flag', group: 'switches' } },
+  'shop.url': { default: '', public: true, edit: { kind: 'url', group: 'shop' } },
+  'platform.timezone': { default: 'Asia/Shanghai', public: false, edit: { kind: 'timezone', group: 'shop' } },
+  /**
+   * The operator's brand colour (issue 14): '' or a hex colour (#rgb or #rrggbb). The web reads it at start and makes
+   * it the theme's default primary colour; a person's own choice in the customizer wins.
+   */
+  'theme.brandColor': { default: '', public: true, edit: { kind: 'color', group: 'shop' } },
+  'close.scheme': { default: 'lgapp://close', public: true },
+  'download.android': { default: '', public: true },
+  'download.ios': { default: '', public: true },
+} as const satisfies Record<string, OptionDef>;
+export type OptionKey = keyof typeof OPTIONS;
+/** The options anyone may read. */
+export type PublicOptionKey = {
+  [K in OptionKey]: (typeof OPTIONS)[K]['public'] extends true ? K : never;
+}[OptionKey];
+/** The options the console edits. */
+export type EditableOptionKey = {
+  [K in OptionKey]: (typeof OPTIONS)[K] extends { edit: OptionDef['edit'] } ? K : never;
+}[OptionKey];
+
+/** The options the console edits, in the table's order. */
+export const EDITABLE_OPTION_KEYS = (Object.keys(OPTIONS) as OptionKey[]).filter(
+  (key): key is EditableOptionKey => 'edit' in OPTIONS[key],
+) as [EditableOptionKey, ...EditableOptionKey[]];
 export const ZEditableOptionKey = z.enum(EDITABLE_OPTION_KEYS);
+
+/** How the console edits a setting: its kind and its group. */
+export const editOf = (key: EditableOptionKey): { kind: OptionKind; group: OptionGroup } => OPTIONS[key].edit;
 
 /** What one diamond may cost at most (yuan): an order's amount stays far within every column's range. */
 export const PRICE_PER_DIAMOND_MAX = '1000.00';
@@ -104,38 +169,30 @@ const moneyAmount = text
   .refine((v) => !MONEY_OPTION_PATTERN.test(v) || moneyToFen(v) > 0, 'must be above zero');
 const flag = z.enum(['true', 'false']);
 
-/** Each setting's rule, as the server applies it and the console's form checks it first. */
-export const OPTION_VALUE_SCHEMAS: Record<EditableOptionKey, z.ZodType<string, string>> = {
-  'price.level1': pricePerDiamond,
-  'price.level2': pricePerDiamond,
-  'price.level3': pricePerDiamond,
-  'price.retail': pricePerDiamond,
-  'commission.level1': percent(100, true),
-  'commission.level2': percent(100, true),
-  'commission.level3': percent(100, true),
-  'withdraw.min': moneyAmount,
-  // A rate of 100 % would leave nothing to pay out.
-  'withdraw.feeRate': percent(100, false),
-  'withdraw.dailyCount': text
+/** Each kind's rule, as the server applies it and the console's form checks it first. */
+const KIND_SCHEMAS: Record<OptionKind, z.ZodType<string, string>> = {
+  price: pricePerDiamond,
+  rate: percent(100, true),
+  // A fee rate of 100 % would leave nothing to pay out.
+  feeRate: percent(100, false),
+  money: moneyAmount,
+  count: text
     .regex(/^\d{1,3}$/, 'a whole number')
     .refine(
       (v) => Number(v) >= 1 && Number(v) <= WITHDRAW_DAILY_COUNT_MAX,
       `1 to ${WITHDRAW_DAILY_COUNT_MAX}`,
     ),
-  'withdraw.reviewThreshold': moneyAmount,
-  'withdraw.soloDailyPerOperator': moneyAmount,
-  'withdraw.soloDailyPerAgent': moneyAmount,
-  'adjust.reviewThreshold': moneyAmount,
-  'adjust.soloDailyPerOperator': moneyAmount,
-  'adjust.soloDailyPerTarget': moneyAmount,
-  'register.open': flag,
-  'register.review': flag,
-  'bind.unbindAllowed': flag,
-  'shop.url': text.refine(isShopUrl, 'an http(s) URL, a link of the app (#/...), or empty'),
-  'platform.timezone': text.refine(isTimeZone, 'a time zone of the IANA database, e.g. Asia/Shanghai'),
+  flag,
+  url: text.refine(isShopUrl, 'an http(s) URL, a link of the app (#/...), or empty'),
+  timezone: text.refine(isTimeZone, 'a time zone of the IANA database, e.g. Asia/Shanghai'),
   // The web's default primary colour (its hex helper takes 3 or 6 digits after #); empty keeps the app's own.
-  'theme.brandColor': text.regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/, '#rgb or #rrggbb, or empty'),
+  color: text.regex(/^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}))?$/, '#rgb or #rrggbb, or empty'),
 };
+
+/** Each setting's rule (its kind's), as the server applies it and the console's form checks it first. */
+export const OPTION_VALUE_SCHEMAS = Object.fromEntries(
+  EDITABLE_OPTION_KEYS.map((key) => [key, KIND_SCHEMAS[editOf(key).kind]]),
+) as Record<EditableOptionKey, z.ZodType<string, string>>;
 
 /** A rate in basis points as a percentage without trailing zeros: 3000 -> "30", 1250 -> "12.5". */
 export function basisPointsToPercent(bp: number): string {
@@ -152,27 +209,16 @@ export function basisPointsToPercent(bp: number): string {
  */
 export function normalizeOptionValue(key: EditableOptionKey, value: string): string {
   const trimmed = value.trim();
-  switch (key) {
-    case 'price.level1':
-    case 'price.level2':
-    case 'price.level3':
-    case 'price.retail':
-    case 'withdraw.min':
-    case 'withdraw.reviewThreshold':
-    case 'withdraw.soloDailyPerOperator':
-    case 'withdraw.soloDailyPerAgent':
-    case 'adjust.reviewThreshold':
-    case 'adjust.soloDailyPerOperator':
-    case 'adjust.soloDailyPerTarget':
+  switch (editOf(key).kind) {
+    case 'price':
+    case 'money':
       return fenToMoney(moneyToFen(trimmed));
-    case 'commission.level1':
-    case 'commission.level2':
-    case 'commission.level3':
-    case 'withdraw.feeRate':
+    case 'rate':
+    case 'feeRate':
       return basisPointsToPercent(moneyToFen(trimmed));
-    case 'withdraw.dailyCount':
+    case 'count':
       return String(Number(trimmed));
-    case 'platform.timezone':
+    case 'timezone':
       // The zone's own spelling ("asia/shanghai" -> "Asia/Shanghai").
       return new Intl.DateTimeFormat('en', { timeZone: trimmed }).resolvedOptions().timeZone;
     default:

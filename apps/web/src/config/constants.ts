@@ -1,4 +1,4 @@
-import { ACCOUNT_MASK_HIDDEN } from '@promoter/contract';
+import { ACCOUNT_MASK_HIDDEN, type PublicOptionKey } from '@promoter/contract';
 
 /**
  * Business constants and limits of SPEC section 9 that the client uses, in one place: the code reads them from here
@@ -62,5 +62,6 @@ export const OptionKey = {
   priceRetail: 'price.retail',
   /** The operator's brand colour, the theme's default primary colour when set: '' or a hex colour (#rgb, #rrggbb). */
   themeBrandColor: 'theme.brandColor',
-} as const;
+  // Only options the contract's table marks public: the server refuses the others to anyone.
+} as const satisfies Record<string, PublicOptionKey>;
 export type OptionKey = (typeof OptionKey)[keyof typeof OptionKey];

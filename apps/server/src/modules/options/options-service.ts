@@ -1,52 +1,20 @@
+import { OPTIONS, type OptionKey } from '@promoter/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { options } from '../../db/schema';
 import { AppError } from '../../errors';
 
 /**
- * Operator settings with the defaults the platform runs on when a row is missing. The public ones may be read
- * by anyone through getOptionsByKey; the rest stay on the server.
+ * The platform's options with the defaults it runs on when a row is missing, as the contract's OPTIONS table gives them
+ * (issue 26: one table). The public ones may be read by anyone through getOptionsByKey; the rest stay on the server.
  */
-export const OPTION_DEFAULTS = {
-  'platform.timezone': { value: 'Asia/Shanghai', isPublic: false },
-  'price.level1': { value: '0.50', isPublic: false },
-  'price.level2': { value: '0.60', isPublic: false },
-  'price.level3': { value: '0.70', isPublic: false },
-  'price.retail': { value: '1.00', isPublic: true },
-  'commission.level1': { value: '30', isPublic: false },
-  'commission.level2': { value: '25', isPublic: false },
-  'commission.level3': { value: '20', isPublic: false },
-  'withdraw.min': { value: '100.00', isPublic: true },
-  'withdraw.feeRate': { value: '0', isPublic: true },
-  'withdraw.dailyCount': { value: '3', isPublic: true },
-  /** Above this amount a withdrawal needs two operators' approvals (decision 018). */
-  'withdraw.reviewThreshold': { value: '5000.00', isPublic: false },
-  /**
-   * The two-person rule's daily limits (decision 037): what one operator may approve alone in a platform day, and what
-   * one agent may have approved by a single operator in a day; a withdrawal that would pass either needs a second.
-   */
-  'withdraw.soloDailyPerOperator': { value: '20000.00', isPublic: false },
-  'withdraw.soloDailyPerAgent': { value: '10000.00', isPublic: false },
-  /** Above this value (diamonds at price.retail) a manual adjustment needs a second operator (decision 018). */
-  'adjust.reviewThreshold': { value: '5000.00', isPublic: false },
-  /** The same daily limits for manual adjustments, credits and debits alike: per operator, per adjusted account. */
-  'adjust.soloDailyPerOperator': { value: '10000.00', isPublic: false },
-  'adjust.soloDailyPerTarget': { value: '5000.00', isPublic: false },
-  'register.open': { value: 'true', isPublic: true },
-  /** 'true': a new registration waits as 'pending' until an operator approves it (issue 11). */
-  'register.review': { value: 'false', isPublic: true },
-  'bind.unbindAllowed': { value: 'true', isPublic: true },
-  'shop.url': { value: '', isPublic: true },
-  'close.scheme': { value: 'lgapp://close', isPublic: true },
-  'download.android': { value: '', isPublic: true },
-  'download.ios': { value: '', isPublic: true },
-  /**
-   * The operator's brand colour (issue 14): '' or a hex colour (#rgb or #rrggbb). The web reads it at start and makes
-   * it the theme's default primary colour; a person's own choice in the customizer wins.
-   */
-  'theme.brandColor': { value: '', isPublic: true },
-} as const satisfies Record<string, { value: string; isPublic: boolean }>;
-export type OptionKey = keyof typeof OPTION_DEFAULTS;
+export type { OptionKey };
+export const OPTION_DEFAULTS = Object.fromEntries(
+  (Object.keys(OPTIONS) as OptionKey[]).map((key) => [
+    key,
+    { value: OPTIONS[key].default, isPublic: OPTIONS[key].public },
+  ]),
+) as Record<OptionKey, { value: string; isPublic: boolean }>;
 
 export async function getOption(db: DbOrTx, key: OptionKey): Promise<string> {
   const [row] = await db.select({ value: options.value }).from(options).where(eq(options.key, key));

@@ -1,6 +1,10 @@
 import {
   EDITABLE_OPTION_KEYS,
+  editOf,
   normalizeOptionValue,
+  OPTION_GROUPS,
+  type OptionGroup,
+  type OptionKind,
   OPTION_VALUE_SCHEMAS,
   optionRuleIssues,
   type AgentLevel,
@@ -23,53 +27,15 @@ export const fieldOf = (key: EditableOptionKey) => key.replace('.', '_') as Repl
 type Replace<K extends string> = K extends `${infer A}.${infer B}` ? `${A}_${B}` : K;
 export type SettingsValues = Record<SettingField, string>;
 
-/** How each setting is typed and shown. */
-export type SettingKind =
-  'price' | 'rate' | 'feeRate' | 'money' | 'count' | 'flag' | 'url' | 'timezone' | 'color';
-export const KIND_OF: Record<EditableOptionKey, SettingKind> = {
-  'price.level1': 'price',
-  'price.level2': 'price',
-  'price.level3': 'price',
-  'price.retail': 'price',
-  'commission.level1': 'rate',
-  'commission.level2': 'rate',
-  'commission.level3': 'rate',
-  'withdraw.min': 'money',
-  'withdraw.feeRate': 'feeRate',
-  'withdraw.dailyCount': 'count',
-  'withdraw.reviewThreshold': 'money',
-  'withdraw.soloDailyPerOperator': 'money',
-  'withdraw.soloDailyPerAgent': 'money',
-  'adjust.reviewThreshold': 'money',
-  'adjust.soloDailyPerOperator': 'money',
-  'adjust.soloDailyPerTarget': 'money',
-  'register.open': 'flag',
-  'register.review': 'flag',
-  'bind.unbindAllowed': 'flag',
-  'shop.url': 'url',
-  'platform.timezone': 'timezone',
-  'theme.brandColor': 'color',
-};
+/** How each setting is typed and shown: its kind in the contract's OPTIONS table. */
+export type SettingKind = OptionKind;
+export const KIND_OF = Object.fromEntries(
+  EDITABLE_OPTION_KEYS.map((key) => [key, editOf(key).kind]),
+) as Record<EditableOptionKey, SettingKind>;
 
-/** The form's groups, in the order the page shows them. */
-export const SETTING_GROUPS = [
-  { id: 'prices', keys: ['price.level1', 'price.level2', 'price.level3', 'price.retail'] },
-  { id: 'rates', keys: ['commission.level1', 'commission.level2', 'commission.level3'] },
-  { id: 'withdrawals', keys: ['withdraw.min', 'withdraw.feeRate', 'withdraw.dailyCount'] },
-  {
-    id: 'review',
-    keys: [
-      'withdraw.reviewThreshold',
-      'withdraw.soloDailyPerOperator',
-      'withdraw.soloDailyPerAgent',
-      'adjust.reviewThreshold',
-      'adjust.soloDailyPerOperator',
-      'adjust.soloDailyPerTarget',
-    ],
-  },
-  { id: 'switches', keys: ['register.open', 'register.review', 'bind.unbindAllowed'] },
-  { id: 'shop', keys: ['shop.url', 'platform.timezone', 'theme.brandColor'] },
-] as const satisfies readonly { id: string; keys: readonly EditableOptionKey[] }[];
+/** The form's groups, in the order the page shows them, each with its settings in the table's order. */
+export const SETTING_GROUPS: readonly { id: OptionGroup; keys: readonly EditableOptionKey[] }[] =
+  OPTION_GROUPS.map((id) => ({ id, keys: EDITABLE_OPTION_KEYS.filter((key) => editOf(key).group === id) }));
 
 /**
  * The fields whose rules a field's change may break or mend: the other prices, or the other rates. react-hook-form
