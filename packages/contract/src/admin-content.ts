@@ -161,7 +161,7 @@ export const adminContentCalls = {
     method: 'POST',
     path: 'admin/articles/save',
     auth: 'operator',
-    right: 'agents.manage',
+    right: 'content.manage',
     summary:
       'Create an article (with its slug) or change one (its slug kept), from the version the operator started from',
     input: z
@@ -202,7 +202,7 @@ export const adminContentCalls = {
     method: 'POST',
     path: 'admin/announcements/save',
     auth: 'operator',
-    right: 'agents.manage',
+    right: 'content.manage',
     summary:
       'Publish an announcement to every agent or to one level, or change a live one from the version the operator started from',
     input: z
@@ -224,7 +224,7 @@ export const adminContentCalls = {
     method: 'POST',
     path: 'admin/announcements/withdraw',
     auth: 'operator',
-    right: 'agents.manage',
+    right: 'content.manage',
     summary: 'Withdraw a live announcement: agents no longer see it; it stays in the console for the record',
     input: z.object({ id: ZId }),
     data: ZAdminAnnouncement,

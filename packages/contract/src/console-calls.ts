@@ -17,3 +17,6 @@ export const consoleCalls = {
   ...adminCatalogCalls,
   ...payoutConsoleCalls,
 } as const;
+
+/** A call of the operator console. */
+export type ConsoleCallName = keyof typeof consoleCalls;

@@ -22,6 +22,8 @@ export const ZOperatorRight = z.enum([
   'reports',
   /** Agents and players: freeze, reset password, ... */
   'agents.manage',
+  /** The agents' articles and announcements (issue 26: no longer agents.manage's). */
+  'content.manage',
   'operators.manage',
   'audit.read',
 ]);
@@ -30,7 +32,7 @@ export type OperatorRight = z.infer<typeof ZOperatorRight>;
 export const ROLE_RIGHTS: Record<OperatorRole, readonly OperatorRight[]> = {
   owner: ZOperatorRight.options,
   finance: ['self', 'read', 'withdrawals.review', 'withdrawals.pay', 'adjustments', 'reports'],
-  support: ['self', 'read', 'agents.manage'],
+  support: ['self', 'read', 'agents.manage', 'content.manage'],
   viewer: ['self', 'read'],
 };
 

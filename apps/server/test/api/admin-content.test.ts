@@ -181,7 +181,7 @@ describe('articles', () => {
       const refused = await admin('adminArticleSave', token, { slug: 'nope', title: 't', content: 'c' });
       expect(refused).toMatchObject({
         code: ResponseCode.operatorForbidden,
-        msg: '您的角色没有此操作的权限（agents.manage）',
+        msg: '您的角色没有此操作的权限（content.manage）',
       });
     }
   });

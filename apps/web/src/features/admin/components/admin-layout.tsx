@@ -29,8 +29,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { hasRight } from '@promoter/contract';
-import type { OperatorRight } from '@promoter/contract';
+import type { ConsoleCallName } from '@promoter/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -42,6 +41,7 @@ import type { RoutePath } from '../../../config/paths';
 import type { TranslationKey } from '../../../i18n/keys';
 import { LANGUAGES, type Locale } from '../../../i18n/languages';
 import { themeOptions } from '../../../stores/theme-options';
+import { canCall, useCan } from '../lib/can';
 import { currentConsoleTimeZone, setConsoleTimeZone, timeZoneLabel } from '../lib/format';
 import { useOperator } from '../../../lib/operator-session';
 import { useOperatorLogout } from '../api/operator-auth';
@@ -50,7 +50,8 @@ const DRAWER_WIDTH = 232;
 
 interface NavItem {
   to: RoutePath;
-  right: OperatorRight;
+  /** The call its page reads: the item is shown to the roles that hold that call's right. */
+  call: ConsoleCallName;
   label: TranslationKey;
   icon: ReactNode;
 }
@@ -58,52 +59,62 @@ interface NavItem {
 const NAV: NavItem[] = [
   {
     to: paths.admin.root,
-    right: 'reports',
+    call: 'adminReportSummary',
     label: 'adminReports.nav.dashboard',
     icon: <DashboardOutlined />,
   },
   {
     to: paths.admin.withdrawals,
-    right: 'read',
+    call: 'adminWithdrawalList',
     label: 'admin.nav.withdrawals',
     icon: <AccountBalanceWalletOutlined />,
   },
   {
     to: paths.admin.operators,
-    right: 'operators.manage',
+    call: 'adminOperatorList',
     label: 'admin.nav.operators',
     icon: <SupervisorAccountOutlined />,
   },
-  { to: paths.admin.audit, right: 'audit.read', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
+  { to: paths.admin.audit, call: 'adminAuditList', label: 'admin.nav.audit', icon: <HistoryOutlined /> },
   {
     to: paths.admin.orders,
-    right: 'read',
+    call: 'adminOrderList',
     label: 'adminCatalog.nav.orders',
     icon: <ReceiptLongOutlined />,
   },
   {
     to: paths.admin.goods,
-    right: 'read',
+    call: 'adminGoodsList',
     label: 'adminCatalog.nav.goods',
     icon: <StorefrontOutlined />,
   },
   {
     to: paths.admin.settings,
-    right: 'read',
+    call: 'adminOptionsGet',
     label: 'adminCatalog.nav.settings',
     icon: <SettingsOutlined />,
   },
-  { to: paths.admin.content, right: 'read', label: 'adminContent.nav', icon: <CampaignOutlined /> },
-  { to: paths.admin.agents, right: 'read', label: 'adminAgents.nav.agents', icon: <AccountTreeOutlined /> },
+  {
+    to: paths.admin.content,
+    call: 'adminArticleList',
+    label: 'adminContent.nav',
+    icon: <CampaignOutlined />,
+  },
+  {
+    to: paths.admin.agents,
+    call: 'adminAgentList',
+    label: 'adminAgents.nav.agents',
+    icon: <AccountTreeOutlined />,
+  },
   {
     to: paths.admin.players,
-    right: 'read',
+    call: 'adminPlayerList',
     label: 'adminAgents.nav.players',
     icon: <SportsEsportsOutlined />,
   },
   {
     to: paths.admin.adjustments,
-    right: 'read',
+    call: 'adminAdjustmentList',
     label: 'adminAgents.nav.adjustments',
     icon: <PlaylistAddCheckOutlined />,
   },
@@ -138,7 +149,7 @@ export function AdminLayout() {
 
   const nav = (
     <List sx={{ pt: 1 }} data-testid="admin-nav">
-      {NAV.filter((item) => hasRight(operator.role, item.right)).map((item) => (
+      {NAV.filter((item) => canCall(operator, item.call)).map((item) => (
         <ListItemButton
           key={item.to.path}
           component={Link}
@@ -277,11 +288,11 @@ function ConsoleLanguage() {
   );
 }
 
-/** A screen of the console the operator's role holds no right to: said so, not shown. */
-export function RequireRight({ right, children }: { right: OperatorRight; children: ReactNode }) {
+/** A screen of the console whose call (the list it reads) the operator's role may not make: said so, not shown. */
+export function RequireCall({ call, children }: { call: ConsoleCallName; children: ReactNode }) {
   const { t } = useTranslation();
-  const operator = useOperator();
-  if (!operator || !hasRight(operator.role, right))
+  const allowed = useCan(call);
+  if (!allowed)
     return (
       <Typography color="text.secondary" data-testid="admin-forbidden">
         {t('admin.forbidden')}

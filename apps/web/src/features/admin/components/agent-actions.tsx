@@ -4,7 +4,7 @@ import type { TAdminAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import {
   useResetAgentPassword,
   useReviewRegistration,
@@ -48,8 +48,8 @@ function statusButtons(status: TAdminAgent['status']): { action: Action; color?:
  */
 export function AgentActions({ agent, parentLevel }: { agent: TAdminAgent; parentLevel: number | null }) {
   const { t } = useTranslation();
-  const canManage = useOperatorRight('agents.manage');
-  const canAdjust = useOperatorRight('adjustments');
+  const canManage = useCan('adminAgentFreeze');
+  const canAdjust = useCan('adminAdjustmentCreate');
   const [open, setOpen] = useState<Action | null>(null);
   const setFrozen = useSetAgentFrozen();
   const review = useReviewRegistration();

@@ -10,7 +10,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditTargetType, type TAuditEntry
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAdminAudit } from '../../../api/get-admin-audit';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { formatDateTime } from '../lib/format';
 
 /**
@@ -90,7 +90,7 @@ export function AuditChange({ entry }: { entry: Pick<TAuditEntry, 'before' | 'af
  */
 export function AuditHistory({ targetType, targetId }: { targetType: AuditTargetType; targetId: string }) {
   const { t, i18n } = useTranslation();
-  const allowed = useOperatorRight('audit.read');
+  const allowed = useCan('adminAuditList');
   const history = useAdminAudit({ targetType, targetId, page: 1, pageSize: 50 }, allowed);
   if (!allowed) return null;
   const entries = history.data?.list ?? [];

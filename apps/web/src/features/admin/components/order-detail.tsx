@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminOrder, useReleaseHeldOrder } from '../../../api/get-admin-order';
 import { notify } from '../../../lib/notify';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { ReasonDialog } from './reason-dialog';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
@@ -50,7 +50,7 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
  */
 function ReleaseHeldOrder({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const allowed = useOperatorRight('adjustments');
+  const allowed = useCan('adminOrderRelease');
   const release = useReleaseHeldOrder();
   const [open, setOpen] = useState(false);
   if (!allowed) return null;

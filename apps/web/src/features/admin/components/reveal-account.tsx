@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { TAdminWithdrawal } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useRevealWithdrawalAccount } from '../api/reveal-account';
 
 /**
@@ -15,7 +15,7 @@ import { useRevealWithdrawalAccount } from '../api/reveal-account';
  */
 export function RevealAccount({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
   const { t } = useTranslation();
-  const canPay = useOperatorRight('withdrawals.pay');
+  const canPay = useCan('adminWithdrawalRevealAccount');
   const reveal = useRevealWithdrawalAccount();
   const [whole, setWhole] = useState<{ id: string; accountNo: string } | null>(null);
   const shown = whole?.id === withdrawal.id ? whole.accountNo : null;

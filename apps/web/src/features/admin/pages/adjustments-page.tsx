@@ -14,7 +14,8 @@ import { useAdminAdjustments } from '../../../api/get-admin-adjustments';
 import type { AdminAdjustmentFilter } from '../../../api/get-admin-adjustments';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
-import { useOperator, useOperatorRight } from '../../../lib/operator-session';
+import { useOperator } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useApproveAdjustment, useRejectAdjustment } from '../api/manage-adjustments';
 import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
 import { ExportButton } from '../components/export-button';
@@ -139,7 +140,7 @@ function PendingActions({ adjustment }: { adjustment: TAdjustment }) {
 /** `#/admin/adjustments`: manual adjustments by status and owner (pending ones first, oldest first), and their review. */
 export function AdjustmentsPage() {
   const { t, i18n } = useTranslation();
-  const canDecide = useOperatorRight('adjustments');
+  const canDecide = useCan('adminAdjustmentApprove');
   const filters = useFilteredPages(EMPTY, { checks: { ownerId: 'id' } });
   // Unsorted until a column is chosen: the server's order (pending ones oldest first).
   const sort = useServerSort<AdminAdjustmentSort>(null, filters);

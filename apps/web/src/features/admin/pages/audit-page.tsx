@@ -8,7 +8,7 @@ import type { AdminAuditSort } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useAdminAudit } from '../../../api/get-admin-audit';
 import { useAdminOperators } from '../../../api/get-admin-operators';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { actionLabel, AuditChange, targetLabel } from '../components/audit-parts';
 import { ExportButton } from '../components/export-button';
 import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
@@ -139,8 +139,8 @@ function Audit() {
 /** `#/admin/audit`: the audit log, searched and paged on the server (right `audit.read`). */
 export function AuditPage() {
   return (
-    <RequireRight right="audit.read">
+    <RequireCall call="adminAuditList">
       <Audit />
-    </RequireRight>
+    </RequireCall>
   );
 }

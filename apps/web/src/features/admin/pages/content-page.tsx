@@ -28,7 +28,6 @@ import {
   CONTENT_TITLE_MAX,
   type AgentLevel,
   type TAdminArticle,
-  hasRight,
   type TAdminAnnouncement,
   ZArticleSlug,
 } from '@promoter/contract';
@@ -42,9 +41,9 @@ import { languageOf } from '../../../i18n/languages';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
-import { useOperator } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useSaveAnnouncement, useSaveArticle, useWithdrawAnnouncement } from '../api/manage-content';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import { TextVersionsEditor } from '../components/text-versions-editor';
 import { truncate } from '../../../lib/format';
@@ -58,11 +57,8 @@ import {
 } from '../lib/text-versions';
 import { useFilteredPages } from '../lib/use-filtered-pages';
 
-/** Who may write (support and the owner); every role of the console reads. */
-function useCanWrite(): boolean {
-  const operator = useOperator();
-  return operator !== null && hasRight(operator.role, 'agents.manage');
-}
+/** Who may write (the content.manage right: support and the owner); every role of the console reads. */
+const useCanWrite = () => useCan('adminArticleSave');
 
 /** The languages a text has besides Chinese, by their own names. */
 function LocaleChips({ locales }: { locales: string[] }) {
@@ -563,8 +559,8 @@ function Content() {
  */
 export function ContentPage() {
   return (
-    <RequireRight right="read">
+    <RequireCall call="adminArticleList">
       <Content />
-    </RequireRight>
+    </RequireCall>
   );
 }

@@ -22,7 +22,7 @@ import type { TranslationKey } from '../../../i18n/keys';
 import { languageOf } from '../../../i18n/languages';
 import { levelLabelKey } from '../../../lib/agent-level';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { PeriodSwitch } from '../components/period-switch';
 import { ReportChart } from '../components/report-chart';
 import type { ChartSeries, FigureKey } from '../components/report-chart';
@@ -249,7 +249,7 @@ function Summary({ data }: { data: TReportSummary }) {
  */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const allowed = useOperatorRight('reports');
+  const allowed = useCan('adminReportSummary');
   const [period, setPeriod] = useState<ReportPeriodInput>({ days: 30 });
   const summary = useAdminReportSummary(period, allowed);
 

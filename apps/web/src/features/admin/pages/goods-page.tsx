@@ -33,7 +33,7 @@ import { useAdminGoods } from '../../../api/get-admin-goods';
 import { useAdminSettings } from '../../../api/get-admin-settings';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import {
   useDeleteCategory,
   useReorderCategories,
@@ -42,7 +42,7 @@ import {
   useSaveGoods,
   useSetGoodsActive,
 } from '../api/manage-catalog';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { CategoryDialog, GoodsDialog } from '../components/catalog-dialogs';
 
 /** `ids` with the one at `index` swapped with its neighbour `by` places away (-1 up, +1 down). */
@@ -421,7 +421,7 @@ function GoodsTable({
 
 function Catalog() {
   const { t } = useTranslation();
-  const canEdit = useOperatorRight('operators.manage');
+  const canEdit = useCan('adminGoodsSave');
   const categories = useAdminCategories();
   const [chosen, setChosen] = useState<number | null>(null);
   const list = categories.data?.list ?? [];
@@ -457,8 +457,8 @@ function Catalog() {
 /** `#/admin/goods`: categories and goods, names per language, order, on and off sale (owner edits; all read). */
 export function GoodsPage() {
   return (
-    <RequireRight right="read">
+    <RequireCall call="adminGoodsList">
       <Catalog />
-    </RequireRight>
+    </RequireCall>
   );
 }

@@ -40,7 +40,7 @@ import {
   useRevokeOperatorSessions,
   useUpdateOperator,
 } from '../api/manage-operators';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { AuditHistory } from '../components/audit-parts';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatDateTime } from '../lib/format';
@@ -412,8 +412,8 @@ function Operators() {
 /** `#/admin/operators`: the owner's screen (right `operators.manage`). */
 export function OperatorsPage() {
   return (
-    <RequireRight right="operators.manage">
+    <RequireCall call="adminOperatorList">
       <Operators />
-    </RequireRight>
+    </RequireCall>
   );
 }

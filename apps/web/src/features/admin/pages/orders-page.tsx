@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminOrders } from '../../../api/get-admin-orders';
 import type { AdminOrderFilter } from '../../../api/get-admin-orders';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { ExportButton } from '../components/export-button';
 import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
 import { idOf } from '../components/agent-labels';
@@ -168,8 +168,8 @@ function Orders() {
 /** `#/admin/orders`: the shop's orders, filtered and paged on the server, each with its page in a drawer. */
 export function OrdersPage() {
   return (
-    <RequireRight right="read">
+    <RequireCall call="adminOrderList">
       <Orders />
-    </RequireRight>
+    </RequireCall>
   );
 }

@@ -15,7 +15,7 @@ import { useAdminPlayer } from '../../../api/get-admin-player';
 import { useAdminPlayerRecharges } from '../../../api/get-admin-player-recharges';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useUnbindPlayer } from '../api/manage-agents';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { AgentLink, Fact, idOf } from '../components/agent-labels';
@@ -28,8 +28,8 @@ import { useFilteredPages } from '../lib/use-filtered-pages';
 /** Unbind (agents.manage, when bound) and adjust diamonds (adjustments): shown only to a role that holds them. */
 function PlayerActions({ player }: { player: TAdminPlayer }) {
   const { t } = useTranslation();
-  const canManage = useOperatorRight('agents.manage');
-  const canAdjust = useOperatorRight('adjustments');
+  const canManage = useCan('adminPlayerUnbind');
+  const canAdjust = useCan('adminAdjustmentCreate');
   const unbind = useUnbindPlayer();
   const [open, setOpen] = useState<'unbind' | 'adjust' | null>(null);
   const bound = player.boundAgent;

@@ -22,9 +22,9 @@ import { useAdminSettings } from '../../../api/get-admin-settings';
 import { useAdminSettingsHistory } from '../../../api/get-admin-settings-history';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useUpdateSettings } from '../api/manage-settings';
-import { RequireRight } from '../components/admin-layout';
+import { RequireCall } from '../components/admin-layout';
 import { ReasonDialog } from '../components/reason-dialog';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';
 import { formatDateTime } from '../lib/format';
@@ -424,7 +424,7 @@ function SettingsHistory() {
 /** The settings as the server holds them now, and the form over them (reloaded when they change meanwhile). */
 function Settings() {
   const { t } = useTranslation();
-  const canEdit = useOperatorRight('operators.manage');
+  const canEdit = useCan('adminOptionsUpdate');
   const settings = useAdminSettings();
   const list: TOptionEntry[] | undefined = settings.data?.list;
   const signature = list ? signatureOf(list.map((entry) => [entry.key, entry.value])) : null;
@@ -466,8 +466,8 @@ function Settings() {
 /** `#/admin/settings`: prices, commission rates, withdrawal rules, switches, shop link and time zone, with history. */
 export function SettingsPage() {
   return (
-    <RequireRight right="read">
+    <RequireCall call="adminOptionsGet">
       <Settings />
-    </RequireRight>
+    </RequireCall>
   );
 }

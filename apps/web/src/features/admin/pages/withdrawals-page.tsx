@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../../../api/get-admin-withdrawals';
 import type { AdminWithdrawalFilter } from '../../../api/get-admin-withdrawals';
-import { useOperatorRight } from '../../../lib/operator-session';
+import { useCan } from '../lib/can';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';
 import { ExportButton } from '../components/export-button';
@@ -55,7 +55,7 @@ export function filterOf(form: FilterForm): Omit<AdminWithdrawalFilter, 'page' |
 /** `#/admin/withdrawals`: the daily job. The queue, filtered and paged on the server; one at a time or in batches. */
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
-  const canReview = useOperatorRight('withdrawals.review');
+  const canReview = useCan('adminWithdrawalBatchApprove');
   const [selected, setSelected] = useState<string[]>([]);
   const filters = useFilteredPages(EMPTY, {
     onMove: () => setSelected([]),
