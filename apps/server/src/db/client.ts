@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { applyDatabaseFunctions } from './functions';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -72,8 +73,10 @@ export function migrationsFolder(): string {
   );
 }
 
+/** The migrations, then the current text of every database function and trigger (db/functions.ts, issue 26). */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  await applyDatabaseFunctions(db);
 }
 
 /** Codes of a database that is not there yet or not ready (connecting again later may work). */

@@ -70,7 +70,7 @@ export const agents = pgTable(
     priceFen: integer('price_fen'),
     /**
      * How many agents stand below this one, at any depth. Kept by the database itself (triggers
-     * agents_team_size_*, migration 0013) on every insert, move and delete, so no request counts a subtree.
+     * agents_team_size_*, src/db/functions/team-size.sql) on every insert, move and delete, so no request counts a subtree.
      */
     teamSize: integer('team_size').notNull().default(0),
     /** How many agents have this one as their parent; kept by the same trigger. */
@@ -97,7 +97,7 @@ export const accounts = pgTable(
     currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
     /**
-     * How many ledger entries the account has, kept by the posting itself (`ledger_post`, migration 0016) under the
+     * How many ledger entries the account has, kept by the posting itself (`ledger_post`, src/db/functions/ledger.sql) under the
      * same row lock as `value`: the bill list's count without walking the entries (decision 028).
      */
     entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),

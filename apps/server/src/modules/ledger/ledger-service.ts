@@ -87,7 +87,7 @@ export async function ensureAccount(
 
 /**
  * Applies one change to one account and writes its ledger entry, inside the caller's transaction: one round trip,
- * the database function `ledger_post` (migration 0015, decision 025). The change is one conditional UPDATE
+ * the database function `ledger_post` (src/db/functions/ledger.sql, decision 025). The change is one conditional UPDATE
  * (`value + amount >= 0`), so a debit can never overdraw, whatever runs beside it; a credit to an account that does
  * not exist yet creates it. Throws InsufficientFundsError when the debit does not fit (nothing written; the
  * transaction stays usable).
@@ -154,7 +154,7 @@ export interface MoveSide {
 /**
  * Moves `amount` of one currency from one owner to another: the two entries of one operation, each naming the
  * other as counterparty, with the accounts locked in the deadlock-free order of postAll. One round trip, the
- * database function `ledger_move` (migration 0015). Answers the sender's value after; throws
+ * database function `ledger_move` (src/db/functions/ledger.sql). Answers the sender's value after; throws
  * InsufficientFundsError when the sender lacks the amount (nothing is written then).
  */
 export async function move(
