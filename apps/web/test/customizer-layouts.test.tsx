@@ -30,7 +30,7 @@ beforeAll(async () => {
 beforeEach(() => {
   // No brand colour on the platform: the option call fails as an unset option would.
   request.mockImplementation(async (name: string) => {
-    if (name === 'getOptionsByKey') return { value: '' };
+    if (name === 'getOptionsByKey') return { key: 'theme.brandColor', value: '' };
     throw new Error(`unexpected call ${name}`);
   });
 });

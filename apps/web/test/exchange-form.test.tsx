@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENT as BASE_AGENT } from './support/fixtures';
+import { AGENT as BASE_AGENT, treeNode } from './support/fixtures';
 
 /**
  * The exchange of balance to diamonds (/agent/Withdraw), a money form with confirm-then-submit, driven through
@@ -45,7 +45,7 @@ beforeEach(() => {
       case 'getUser':
         return AGENT;
       case 'tree':
-        return { root: { agentId: AGENT.agentId, price: '0.50', children: [] } };
+        return { root: treeNode() };
       case 'getOptionsByKey':
         return { key: input.key, value: OPTIONS[input.key ?? ''] ?? '' };
       case 'withdrawExchange':

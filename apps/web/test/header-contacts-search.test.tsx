@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { childAgent } from './support/fixtures';
 
 /**
  * Issue 12, the header: the chat list as the agent's contacts (players recharged today and before, one tap from
@@ -136,24 +137,8 @@ describe('the search', { timeout: 30_000 }, () => {
         return {
           // The server matches ids and nicknames loosely: only the exact id is a hit.
           list: [
-            {
-              agentId: 100001,
-              nickname: '下级甲',
-              avatar: '',
-              level: 2,
-              price: '1.00',
-              teamSize: 0,
-              status: 'active',
-            },
-            {
-              agentId: 1000012,
-              nickname: '下级乙',
-              avatar: '',
-              level: 3,
-              price: '1.00',
-              teamSize: 0,
-              status: 'active',
-            },
+            childAgent({ agentId: 100001, nickname: '下级甲', level: 2, price: '1.00' }),
+            childAgent({ agentId: 1000012, nickname: '下级乙', level: 3, price: '1.00', depth: 2 }),
           ],
           total: 2,
           page: 1,
@@ -165,11 +150,11 @@ describe('the search', { timeout: 30_000 }, () => {
             id: '100001',
             billType: 1,
             currency: 2,
-            amount: '-10',
-            after: '90',
+            amount: -10,
+            after: 90,
             memo: '给玩家充值',
             createdAt: '2026-11-20T08:00:00Z',
-            reference: { type: 'none' },
+            reference: { type: 'recharge', id: '9', counterparty: null },
           };
         throw new Error('not found');
       }

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENT } from './support/fixtures';
+import { AGENT, treeNode } from './support/fixtures';
 
 /**
  * Issue 12, no dead ends: a money action that gets no answer says why and offers a retry that carries the same
@@ -57,7 +57,7 @@ beforeEach(() => {
       case 'getUser':
         return AGENT;
       case 'tree':
-        return { root: { agentId: AGENT.agentId, price: '0.50', children: [] } };
+        return { root: treeNode() };
       case 'getOptionsByKey':
         return { key: input.key, value: OPTIONS[input.key ?? ''] ?? '' };
       case 'recentUser':

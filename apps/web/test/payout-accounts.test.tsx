@@ -86,7 +86,22 @@ beforeEach(() => {
             ] ?? '',
         };
       case 'withdraw':
-        return { withdrawal: {}, balance: '28.50' };
+        return {
+          withdrawal: {
+            id: '31',
+            amount: '100.00',
+            fee: '0.00',
+            status: 'pending',
+            accountType: 'alipay',
+            accountName: '王总',
+            accountNo: '************mple.com',
+            bankName: null,
+            createdAt: '2026-11-20T08:00:00.000Z',
+            reviewedAt: null,
+            remark: null,
+          },
+          balance: '28.50',
+        };
       default:
         throw new Error(`unexpected call ${name}`);
     }

@@ -45,7 +45,7 @@ const SESSIONS = {
       lastSeenAt: '2026-11-19T01:00:00.000Z',
       current: false,
     },
-  ].map((s) => ({ ...s, expiresAt: '2026-11-30T01:00:00.000Z' })),
+  ].map((s) => ({ ...s, expiresAt: '2026-11-30T01:00:00.000Z', device: '', address: '' })),
   total: 2,
 };
 const BOUND: TBoundPlayer[] = [

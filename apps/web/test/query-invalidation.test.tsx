@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { childAgent, treeNode } from './support/fixtures';
 
 vi.mock('../src/api/client', () => import('./support/mocks'));
 
@@ -13,7 +14,7 @@ const { useTree } = await import('../src/api/get-tree');
 const { useSetChildAgent } = await import('../src/features/downline/api/set-child-agent');
 
 function childrenPage(nickname: string) {
-  return { list: [{ id: 7, nickname }], total: 1, page: 1, pageSize: 20 };
+  return { list: [childAgent({ agentId: 7, nickname })], total: 1, page: 1, pageSize: 20 };
 }
 
 function wrapperWith(client: QueryClient) {
@@ -29,10 +30,10 @@ describe('one query per server fact', () => {
     let generation = 0;
     request.mockImplementation(async (name: string) => {
       if (name === 'children') return childrenPage(`child ${generation}`);
-      if (name === 'tree') return { root: { id: 1, generation } };
+      if (name === 'tree') return { root: treeNode({ nickname: `root ${generation}` }) };
       if (name === 'setChildAgent') {
         generation += 1;
-        return { child: { id: 8 } };
+        return { child: childAgent({ agentId: 8 }) };
       }
       throw new Error(`unexpected call ${name}`);
     });
@@ -53,7 +54,7 @@ describe('one query per server fact', () => {
 
     await waitFor(() => expect(result.current.transfer.data?.pages[0]?.list[0]?.nickname).toBe('child 1'));
     await waitFor(() => expect(result.current.downline.data?.list[0]?.nickname).toBe('child 1'));
-    await waitFor(() => expect(result.current.tree.data).toEqual({ root: { id: 1, generation: 1 } }));
+    await waitFor(() => expect(result.current.tree.data?.root.nickname).toBe('root 1'));
     client.clear();
   });
 

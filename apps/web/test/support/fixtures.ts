@@ -1,4 +1,4 @@
-import type { TAgentUser, TPlayer } from '@promoter/contract';
+import type { TAgentUser, TChildAgent, TPlayer, TTreeNode } from '@promoter/contract';
 
 /** A local storage that lives in memory, as the browser's would (optionally with values already in it). */
 export function memoryStorage(seed: Record<string, string> = {}): Storage {
@@ -41,3 +41,35 @@ export const PLAYER: TPlayer = {
   diamonds: 0,
   mobile: null,
 };
+
+/** A node of the downline tree as `tree` answers it, complete (the mocked answers are parsed by the contract). */
+export function treeNode(values: Partial<TTreeNode> = {}): TTreeNode {
+  return {
+    agentId: AGENT.agentId,
+    nickname: AGENT.nickname,
+    level: 1,
+    price: '0.50',
+    teamSize: 0,
+    childCount: 0,
+    status: 'active',
+    children: [],
+    ...values,
+  };
+}
+
+/** A child agent as `children` answers it, complete. */
+export function childAgent(values: Partial<TChildAgent> = {}): TChildAgent {
+  return {
+    agentId: 100002,
+    nickname: '下级',
+    avatar: '',
+    level: 2,
+    price: '0.60',
+    teamSize: 0,
+    childCount: 0,
+    depth: 1,
+    status: 'active',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
