@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useAdminAgentLedger } from '../../../api/get-admin-agent-ledger';
+import { useAdminAgentLedger } from '../api/get-admin-agent-ledger';
 import { BILL_TYPES, billTypeKey } from '../../../lib/bill-labels';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useFilteredPages } from '../lib/use-filtered-pages';

@@ -1,7 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { useAdminAgentSessions } from '../../../api/get-admin-agent-sessions';
+import { useAdminAgentSessions } from '../api/get-admin-agent-sessions';
 import { formatDateTime } from '../lib/format';
 import { useFilteredPages } from '../lib/use-filtered-pages';
 import { PagedTable } from './filtered-table';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { AUDIT_ACTIONS, type AuditAction, type AuditTargetType, type TAuditEntry } from '@promoter/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useAdminAudit } from '../../../api/get-admin-audit';
+import { useAdminAudit } from '../api/get-admin-audit';
 import { useCan } from '../lib/can';
 import { formatDateTime } from '../lib/format';
 

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { CallInput, TAdminAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminMovePreview } from '../../../api/get-admin-move-preview';
+import { useAdminMovePreview } from '../api/get-admin-move-preview';
 import { notify } from '../../../lib/notify';
 import { useMoveAgent } from '../api/manage-agents';
 import { AgentStatusChip, idOf, LevelText } from './agent-labels';

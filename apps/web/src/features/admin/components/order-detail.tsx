@@ -15,7 +15,7 @@ import Button from '@mui/material/Button';
 import type { OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminOrder, useReleaseHeldOrder } from '../../../api/get-admin-order';
+import { useAdminOrder, useReleaseHeldOrder } from '../api/get-admin-order';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
 import { ReasonDialog } from './reason-dialog';

@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportPeriodInput } from '../../../api/get-admin-report-summary';
+import type { ReportPeriodInput } from '../api/get-admin-report-summary';
 import { periodInput } from '../lib/report-period';
 import type { PeriodChoice } from '../lib/report-period';
 

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAdminWithdrawal } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
-import { useAdminWithdrawal } from '../../../api/get-admin-withdrawal';
+import { useAdminWithdrawal } from '../api/get-admin-withdrawal';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
 import { AuditHistory } from './audit-parts';

@@ -1,5 +1,5 @@
 import { ZReportPeriod } from '@promoter/contract';
-import type { ReportPeriodInput } from '../../../api/get-admin-report-summary';
+import type { ReportPeriodInput } from '../api/get-admin-report-summary';
 
 /** The dashboard's period switch: the last day, 7 or 30 days (today included), or days chosen. */
 export type PeriodChoice = 'today' | 'days7' | 'days30' | 'custom';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAdminAgent } from '../../../api/get-admin-agent';
+import { useAdminAgent } from '../api/get-admin-agent';
 import { paths } from '../../../config/paths';
 import { absCount } from '../../../lib/format';
 import { AgentActions } from '../components/agent-actions';

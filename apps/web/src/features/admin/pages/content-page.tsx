@@ -34,8 +34,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAdminAnnouncements } from '../../../api/get-admin-announcements';
-import { useAdminArticle, useAdminArticles } from '../../../api/get-admin-articles';
+import { useAdminAnnouncements } from '../api/get-admin-announcements';
+import { useAdminArticle, useAdminArticles } from '../api/get-admin-articles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { languageOf } from '../../../i18n/languages';
 import { contractResolver } from '../../../lib/contract-resolver';

@@ -28,9 +28,9 @@ import { fenToMoney, moneyToFen, TRANSLATION_LOCALES } from '@promoter/contract'
 import type { EditableOptionKey, TAdminCategory, TAdminGoods } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminCategories } from '../../../api/get-admin-categories';
-import { useAdminGoods } from '../../../api/get-admin-goods';
-import { useAdminSettings } from '../../../api/get-admin-settings';
+import { useAdminCategories } from '../api/get-admin-categories';
+import { useAdminGoods } from '../api/get-admin-goods';
+import { useAdminSettings } from '../api/get-admin-settings';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';

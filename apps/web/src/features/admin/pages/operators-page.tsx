@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useAdminOperators } from '../../../api/get-admin-operators';
+import { useAdminOperators } from '../api/get-admin-operators';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';

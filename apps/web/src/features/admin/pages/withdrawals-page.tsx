@@ -11,8 +11,8 @@ import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, ZWithdrawalStatus } from '
 import type { AdminWithdrawalSort, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminWithdrawals } from '../../../api/get-admin-withdrawals';
-import type { AdminWithdrawalFilter } from '../../../api/get-admin-withdrawals';
+import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
+import type { AdminWithdrawalFilter } from '../api/get-admin-withdrawals';
 import { useCan } from '../lib/can';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';

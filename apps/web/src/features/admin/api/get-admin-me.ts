@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operatorSession } from '../lib/operator-session';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { operatorSession } from '../../../lib/operator-session';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The signed-in operator and its rights (`admin/auth/me`); keeps the stored operator up to date. */
 export const adminMeQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every article of the platform (`admin/articles/list`): the app's pages are few, so no pages. */
 export const adminArticlesQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallInput } from '@promoter/contract';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** What moving an agent under another parent would do (`admin/agents/movePreview`); nothing changes by asking. */
 export function adminMovePreviewQueryOptions(input: CallInput<'adminAgentMovePreview'>) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every operator (`admin/operators/list`, owner only). */
 export const adminOperatorsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from './client';
-import { invalidate, queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { invalidate, queryKeys } from '../../../api/query-keys';
 
 /** An order's page: payer, frozen prices, the provider's records, the entries it wrote (`admin/orders/detail`). */
 export function adminOrderQueryOptions(orderId: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** A player's page: its diamonds, its agent, its last orders (`admin/players/detail`). */
 export function adminPlayerQueryOptions(playerId: number) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every goods category in the shop's order (`admin/categories/list`). */
 export function adminCategoriesQueryOptions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** A withdrawal with its agent, the agent's recent ledger and withdrawals (`admin/withdrawals/detail`). */
 export function adminWithdrawalQueryOptions(id: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
-import { queryKeys } from './query-keys';
+import { request } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** An agent's page: profile, money, today, parent, recent orders and withdrawals (`admin/agents/detail`). */
 export function adminAgentQueryOptions(agentId: number) {
