@@ -79,7 +79,11 @@ export async function runMigrations(db: Db): Promise<void> {
   await applyDatabaseFunctions(db);
 }
 
-/** Codes of a database that is not there yet or not ready (connecting again later may work). */
+/**
+ * Codes of a database that is not there yet, not ready, or away for now (connecting or asking again later may work):
+ * network errors, and PostgreSQL's 57P01-57P03 (shut down, crashed, starting), 53300 (too many connections) and every
+ * connection exception (08xxx).
+ */
 const NOT_UP_YET = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -89,7 +93,11 @@ const NOT_UP_YET = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'ENOENT', // a Unix socket not made yet
+  'EPIPE',
+  '57P01', // admin_shutdown: the backend was ended (a restart)
+  '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
 ]);
 
 /** What went wrong, in a few words (an error of several addresses tried has no message of its own, only a code). */
@@ -98,10 +106,19 @@ export const reasonOf = (error: unknown) => {
   return message || code || String(error);
 };
 
-/** An error of a database that is not there yet or not ready. */
-export const notUpYet = (error: unknown) => {
-  const { code, message } = error as { code?: string; message?: string };
-  return NOT_UP_YET.has(code ?? '') || /timeout|terminated/i.test(message ?? '');
+/**
+ * An error of a database that is not there yet, not ready, or away for now, also when wrapped (Drizzle keeps the
+ * driver's error as `cause`): a start waits for it (decision 035), a request answers 503 (decision 037).
+ */
+export const notUpYet = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (NOT_UP_YET.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && /timeout|terminated|connection error/i.test(message)) return true;
+    current = cause;
+  }
+  return false;
 };
 
 /**

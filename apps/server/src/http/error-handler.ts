@@ -2,6 +2,7 @@ import { ResponseCode } from '@promoter/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey } from '../i18n/messages';
+import { notUpYet } from '../db/client';
 import { AppError, errorText } from '../errors';
 
 /**
@@ -77,33 +78,13 @@ export function issueText(
 /** Seconds a client is asked to wait (Retry-After) while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
-/** Node's network errors of a connection that cannot be made or was cut. */
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE']);
-
 /**
  * Whether an error says the database is away for now rather than that the request or the server is wrong: it is
  * restarting (the embedded one restarts itself in 3-10 s), shutting down, refusing or cutting connections, or the
- * pool could not get one in time (decision 037). Such a request may simply be tried again.
+ * pool could not get one in time (decision 037). The start's own test of it (db/client.ts): such a request may simply
+ * be tried again.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const { code } = current as Error & { code?: unknown };
-    if (typeof code === 'string') {
-      // 08: connection exceptions; 57P01-57P03: admin/crash shutdown, cannot connect now; 53300: too many connections.
-      if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
-      if (CONNECTION_ERRORS.has(code)) return true;
-    }
-    if (
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-        current.message,
-      )
-    )
-      return true;
-    current = current.cause;
-  }
-  return false;
-}
+export const isDatabaseUnavailable = notUpYet;
 
 /**
  * One place turns every failure into the envelope (DESIGN section 3): refusals are 200 with their code, a bad

@@ -125,6 +125,12 @@ function registerCall(
           },
         }
       : { rateLimit: false as const, ...(sessionInStatement ? { [SESSION_IN_STATEMENT]: true } : {}) },
+    // Answers carry balances, whole mobile numbers, revealed account numbers, and refusals name balances too: no
+    // browser or proxy keeps any of them, success or not (set first, so every answer of the call has it).
+    onRequest: (_request, reply, done) => {
+      reply.header('cache-control', 'no-store');
+      done();
+    },
     preValidation: async (request) => {
       // A POST with no body is an empty object, so `{}`-shaped calls accept both.
       if (def.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -138,10 +144,8 @@ function registerCall(
       }
       assertSessionAccess(def, name, request);
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const data = await answer(request);
-      // Answers carry balances, whole mobile numbers, revealed account numbers: no browser or proxy keeps them.
-      reply.header('cache-control', 'no-store');
       return { code: ResponseCode.success, msg: request.t('ok'), data };
     },
   });

@@ -284,6 +284,15 @@ describe('answers that carry money or personal data', () => {
       ...asOperator(finance),
     });
     expect(list.headers['cache-control']).toBe('no-store');
+    // A refusal too (it may name a balance).
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/withdrawals/approve',
+      payload: { id: '999999999' },
+      ...asOperator(finance),
+    });
+    expect(refused.json()).toMatchObject({ code: 0 });
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect((await callRaw(t.app, 'GET', 'admin/withdrawals/list', asOperator(finance))).code).toBe(
       ResponseCode.success,
     );

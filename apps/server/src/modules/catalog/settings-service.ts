@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { options } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, listAudit, recordAudit } from '../audit/audit-service';
-import { OPTION_DEFAULTS, type OptionKey } from '../options/options-service';
+import { OPTION_DEFAULTS } from '../options/options-service';
 
 /**
  * The platform's settings as the console edits them (issue 11, decision 018): prices per level and retail,
@@ -21,8 +21,6 @@ import { OPTION_DEFAULTS, type OptionKey } from '../options/options-service';
  * server keeps no copy, so a change holds from the next request on, on every instance.
  */
 
-const EDITABLE: readonly OptionKey[] = EDITABLE_OPTION_KEYS;
-
 /** The audit log's action of a setting's change: its history is read back from there. */
 const OPTION_ACTION = 'options.update';
 
@@ -30,7 +28,7 @@ async function currentValues(db: DbOrTx): Promise<Record<EditableOptionKey, TOpt
   const rows = await db
     .select()
     .from(options)
-    .where(inArray(options.key, [...EDITABLE]));
+    .where(inArray(options.key, [...EDITABLE_OPTION_KEYS]));
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return Object.fromEntries(
     EDITABLE_OPTION_KEYS.map((key): [EditableOptionKey, TOptionEntry] => {

@@ -88,43 +88,51 @@ export function AuditChange({ entry }: { entry: Pick<TAuditEntry, 'before' | 'af
  * The history of one agent, withdrawal or operator: its audit entries, newest first (shown to a role that reads the
  * audit log; the others do not see the tab's content).
  */
-export function AuditHistory({ targetType, targetId }: { targetType: AuditTargetType; targetId: string }) {
+export function AuditHistory(props: { targetType: AuditTargetType; targetId: string; title?: string }) {
+  const { targetType, targetId, title } = props;
   const { t, i18n } = useTranslation();
   const allowed = useCan('adminAuditList');
   const history = useAdminAudit({ targetType, targetId, page: 1, pageSize: 50 }, allowed);
   if (!allowed) return null;
   const entries = history.data?.list ?? [];
   return (
-    <Paper sx={{ overflowX: 'auto' }} data-testid="audit-history">
-      <Table size="small" sx={{ minWidth: 520 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('admin.audit.at')}</TableCell>
-            <TableCell>{t('admin.audit.operator')}</TableCell>
-            <TableCell>{t('admin.audit.action')}</TableCell>
-            <TableCell>{t('admin.audit.change')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id} data-testid="audit-history-row" data-action={entry.action}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
-              <TableCell>{entry.operatorName}</TableCell>
-              <TableCell>{actionLabel(t, entry.action)}</TableCell>
-              <TableCell>
-                <AuditChange entry={entry} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {history.isSuccess && entries.length === 0 ? (
+    <>
+      {title ? (
+        <Typography variant="subtitle1" sx={{ mt: 2 }} gutterBottom>
+          {title}
+        </Typography>
+      ) : null}
+      <Paper sx={{ overflowX: 'auto' }} data-testid="audit-history">
+        <Table size="small" sx={{ minWidth: 520 }}>
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={4}>
-                <Typography color="text.secondary">{t('admin.audit.historyEmpty')}</Typography>
-              </TableCell>
+              <TableCell>{t('admin.audit.at')}</TableCell>
+              <TableCell>{t('admin.audit.operator')}</TableCell>
+              <TableCell>{t('admin.audit.action')}</TableCell>
+              <TableCell>{t('admin.audit.change')}</TableCell>
             </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
-    </Paper>
+          </TableHead>
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.id} data-testid="audit-history-row" data-action={entry.action}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
+                <TableCell>{entry.operatorName}</TableCell>
+                <TableCell>{actionLabel(t, entry.action)}</TableCell>
+                <TableCell>
+                  <AuditChange entry={entry} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {history.isSuccess && entries.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4}>
+                  <Typography color="text.secondary">{t('admin.audit.historyEmpty')}</Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Paper>
+    </>
   );
 }

@@ -131,10 +131,7 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
                 ))}
               </TableBody>
             </DetailTable>
-            <Typography variant="subtitle1" sx={{ mt: 2 }} gutterBottom>
-              {t('admin.audit.history')}
-            </Typography>
-            <AuditHistory targetType="withdrawal" targetId={w.id} />
+            <AuditHistory targetType="withdrawal" targetId={w.id} title={t('admin.audit.history')} />
             <DetailTable title={t('admin.detail.recentWithdrawals')}>
               <TableBody>
                 {data.recentWithdrawals.map((other) => (

@@ -24,6 +24,7 @@ import { AgentLink, AgentStatusChip, Fact, idOf, LevelText, PlayerLink } from '.
 import { AgentLedger } from '../components/agent-ledger';
 import { AgentSessions } from '../components/agent-sessions';
 import { AuditHistory } from '../components/audit-parts';
+import { useCan } from '../lib/can';
 import { OrderSummaryTable } from '../components/order-summary-table';
 import { WithdrawalStatusChip } from '../components/withdrawal-status';
 import { formatDateTime } from '../lib/format';
@@ -35,6 +36,8 @@ function AgentPageOf({ agentId }: { agentId: number }) {
   const { t, i18n } = useTranslation();
   const detail = useAdminAgent(agentId);
   const [tab, setTab] = useState<AgentTab>('children');
+  // The history is the audit log's: shown to a role that reads it.
+  const canReadHistory = useCan('adminAuditList');
   if (detail.isPending) return <CircularProgress size={28} />;
   if (!detail.data)
     return (
@@ -114,7 +117,7 @@ function AgentPageOf({ agentId }: { agentId: number }) {
           scrollButtons="auto"
           allowScrollButtonsMobile
         >
-          {TABS.map((name) => (
+          {TABS.filter((name) => name !== 'history' || canReadHistory).map((name) => (
             <Tab
               key={name}
               value={name}
