@@ -210,6 +210,8 @@ export function WithdrawalsPage() {
               <TableCell>{row.id}</TableCell>
               <TableCell>
                 {row.agentNickname} (#{row.agentId})
+                {/* Beside the agent, where a phone's narrow table still shows it (the status is off to the right). */}
+                <HeldChip withdrawal={row} />
               </TableCell>
               <TableCell align="right">{row.amount}</TableCell>
               <TableCell align="right">{row.fee}</TableCell>
@@ -218,7 +220,6 @@ export function WithdrawalsPage() {
               </TableCell>
               <TableCell>
                 <WithdrawalStatusChip status={row.status} />
-                <HeldChip withdrawal={row} />
               </TableCell>
               <TableCell>
                 {approvals.given}/{approvals.needed}
