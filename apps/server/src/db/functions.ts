@@ -6,7 +6,7 @@ import type { Db } from './client';
 
 /**
  * The database's functions and triggers (the ledger's postings, the team sizes, the append-only audit log) have one
- * current text each, in `src/db/functions/*.sql` (issue 26): the migrations that first made them stay as history,
+ * current text each, in `src/db/functions/*.sql` (decision 039): the migrations that first made them stay as history,
  * and every start applies these files after the migrations, in one transaction under an advisory lock (two instances
  * starting at once apply them one after the other). Each statement is `CREATE OR REPLACE`, so applying them again
  * changes nothing; test/api/db-functions.test.ts holds the live definitions to the files.

@@ -1,8 +1,9 @@
--- The ledger's writers of balances (decisions 025 and 028): modules/ledger/ledger-service.ts calls them (post() ->
--- ledger_post, move() -> ledger_move) and so does a money operation that is one statement (the recharge:
--- players/recharge-service.ts); nothing else writes accounts. The current text of each function is here and only
--- here (issue 26): applied at every start after the migrations (db/functions.ts), held to the live database by
--- test/api/db-functions.test.ts. A change of a function's arguments or results needs a migration that drops it first.
+-- The ledger's writers of balances (decisions 025, 028 and 039): modules/ledger/ledger-service.ts calls them
+-- (post() -> ledger_post, postAll() -> ledger_post_all, move() -> ledger_move) and so does a money operation that is
+-- one statement (the recharge: players/recharge-service.ts); nothing else writes accounts. The current text of each
+-- function is here and only here (decision 039): applied at every start after the migrations (db/functions.ts), held
+-- to the live database by test/api/db-functions.test.ts. A change of a function's arguments or results needs a
+-- migration that drops it first.
 --
 -- A posting is one conditional UPDATE that can never overdraw (value + amount >= 0, the table's check stands behind
 -- it), its ledger entry with the value after, and the account's entry count. A debit that does not fit answers NULLs
@@ -42,10 +43,24 @@ BEGIN
   RETURNING id INTO o_entry_id;
 END $$;
 
+-- The ledger's lock order, written only here: an operation that changes several accounts locks them all first, in
+-- one statement, ordered by owner type, owner id and currency. Two operations on the same accounts then wait for
+-- each other instead of deadlocking, whatever order their postings come in (a transfer from a parent to a child
+-- whose id sorts first, racing an order's postings to the same two). ledger_move and ledger_post_all call it; an
+-- account that does not exist yet has nothing to lock (its first credit creates it).
+CREATE OR REPLACE FUNCTION ledger_lock(p_owner_types text[], p_owner_ids integer[], p_currencies text[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM accounts a
+    JOIN unnest(p_owner_types, p_owner_ids, p_currencies) AS k(owner_type, owner_id, currency)
+      ON a.owner_type = k.owner_type AND a.owner_id = k.owner_id AND a.currency = k.currency
+   ORDER BY a.owner_type, a.owner_id, a.currency
+     FOR NO KEY UPDATE OF a;
+END $$;
+
 -- Moves a positive amount of one currency from one owner to another: the two entries of one operation, each naming
--- the other as counterparty. The accounts are locked in the order of ledger-service postAll (owner type, then owner
--- id), so two operations on the same accounts cannot deadlock: when the receiver comes first its account is locked
--- before the sender's is debited. A sender that lacks the amount gets NULLs and nothing is written.
+-- the other as counterparty, with both accounts locked first by ledger_lock. A sender that lacks the amount gets
+-- NULLs and nothing is written.
 CREATE OR REPLACE FUNCTION ledger_move(
   p_currency text, p_amount bigint, p_ref_type text, p_ref_id text,
   p_from_type text, p_from_id integer, p_from_bill_type smallint, p_from_memo text, p_from_memo_key text,
@@ -58,11 +73,7 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
     RAISE EXCEPTION 'a move''s amount must be a positive integer' USING ERRCODE = '22023';
   END IF;
-  IF (p_to_type, p_to_id) < (p_from_type, p_from_id) THEN
-    PERFORM 1 FROM accounts
-     WHERE owner_type = p_to_type AND owner_id = p_to_id AND currency = p_currency
-       FOR NO KEY UPDATE;
-  END IF;
+  PERFORM ledger_lock(ARRAY[p_from_type, p_to_type], ARRAY[p_from_id, p_to_id], ARRAY[p_currency, p_currency]);
   SELECT o_entry_id, o_after INTO o_from_entry_id, o_from_after
     FROM ledger_post(p_from_type, p_from_id, p_currency, -p_amount, p_from_bill_type, p_ref_type, p_ref_id,
                      p_to_type, p_to_id, p_from_memo, p_from_memo_key, p_from_memo_params, NULL);
@@ -72,4 +83,34 @@ BEGIN
   SELECT o_entry_id, o_after INTO o_to_entry_id, o_to_after
     FROM ledger_post(p_to_type, p_to_id, p_currency, p_amount, p_to_bill_type, p_ref_type, p_ref_id,
                      p_from_type, p_from_id, p_to_memo, p_to_memo_key, p_to_memo_params, NULL);
+END $$;
+
+-- Several postings of one operation (an order's credits and profits, an exchange's two sides), in one round trip:
+-- the accounts are locked first (ledger_lock), then each posting is applied in the order given. Answers one row per
+-- posting applied, by its position (1-based); when a debit does not fit, the last row names it with NULLs and
+-- nothing after it is applied (the caller refuses and its transaction rolls back what came before).
+CREATE OR REPLACE FUNCTION ledger_post_all(p_postings jsonb)
+RETURNS TABLE (o_position integer, o_entry_id bigint, o_after bigint) LANGUAGE plpgsql AS $$
+DECLARE
+  p record;
+BEGIN
+  PERFORM ledger_lock(array_agg(k.owner_type), array_agg(k.owner_id), array_agg(k.currency))
+     FROM jsonb_to_recordset(p_postings) AS k(owner_type text, owner_id integer, currency text);
+  FOR p IN
+    SELECT k.*, e.ord::integer AS position
+      FROM jsonb_array_elements(p_postings) WITH ORDINALITY AS e(item, ord)
+     CROSS JOIN LATERAL jsonb_to_record(e.item) AS k(owner_type text, owner_id integer, currency text,
+             amount bigint, bill_type smallint, ref_type text, ref_id text, counterparty_type text,
+             counterparty_id integer, memo text, memo_key text, memo_params jsonb, at timestamptz)
+     ORDER BY e.ord
+  LOOP
+    o_position := p.position;
+    SELECT r.o_entry_id, r.o_after INTO o_entry_id, o_after
+      FROM ledger_post(p.owner_type, p.owner_id, p.currency, p.amount, p.bill_type, p.ref_type, p.ref_id,
+                       p.counterparty_type, p.counterparty_id, p.memo, p.memo_key, p.memo_params, p.at) r;
+    RETURN NEXT;
+    IF o_entry_id IS NULL THEN
+      RETURN;
+    END IF;
+  END LOOP;
 END $$;

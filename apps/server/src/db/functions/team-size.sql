@@ -1,8 +1,8 @@
 -- Team sizes (decision 024): every agent counts its direct children and the agents below it at any depth, kept by
 -- the database on every insert, move and delete of an agent, in the writer's own transaction. The tree is at most
--- three deep (levels 1..3, a child's level above its parent's), so a change writes at most two rows above it; the
--- depth guard only stops a corrupt loop from running forever. The current text of each function and trigger is here
--- and only here (issue 26; db/functions.ts applies it at every start).
+-- three deep (levels 1..3, a child's level above its parent's), so a change writes at most two rows above it. The
+-- rows above are the tree's one walk, agent_line (agent-tree.sql). The current text of each function and trigger is
+-- here and only here (db/functions.ts applies it at every start).
 --
 -- A move or a delete is one row at a time (the agent's whole team goes with it: 1 + its own team size). Inserts are
 -- counted once per statement from the inserted rows, so a bulk load (the bench's 100,000 agents) updates each
@@ -10,37 +10,22 @@
 CREATE OR REPLACE FUNCTION agents_team_size_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.parent_id IS NOT NULL THEN
-    WITH RECURSIVE up(id, depth) AS (
-      SELECT OLD.parent_id, 0
-      UNION ALL
-      SELECT a.parent_id, up.depth + 1 FROM agents a JOIN up ON a.id = up.id
-      WHERE a.parent_id IS NOT NULL AND up.depth < 16
-    )
     UPDATE agents SET team_size = team_size - (1 + OLD.team_size),
       child_count = child_count - CASE WHEN agents.id = OLD.parent_id THEN 1 ELSE 0 END
-    WHERE id IN (SELECT id FROM up);
+    WHERE id IN (SELECT up.id FROM agent_line(OLD.parent_id) up);
   END IF;
   IF TG_OP = 'UPDATE' AND NEW.parent_id IS NOT NULL THEN
-    WITH RECURSIVE up(id, depth) AS (
-      SELECT NEW.parent_id, 0
-      UNION ALL
-      SELECT a.parent_id, up.depth + 1 FROM agents a JOIN up ON a.id = up.id
-      WHERE a.parent_id IS NOT NULL AND up.depth < 16
-    )
     UPDATE agents SET team_size = team_size + (1 + NEW.team_size),
       child_count = child_count + CASE WHEN agents.id = NEW.parent_id THEN 1 ELSE 0 END
-    WHERE id IN (SELECT id FROM up);
+    WHERE id IN (SELECT up.id FROM agent_line(NEW.parent_id) up);
   END IF;
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION agents_team_size_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH RECURSIVE up(ancestor, direct, depth) AS (
-    SELECT parent_id, true, 0 FROM inserted WHERE parent_id IS NOT NULL
-    UNION ALL
-    SELECT a.parent_id, false, up.depth + 1 FROM up JOIN agents a ON a.id = up.ancestor
-    WHERE a.parent_id IS NOT NULL AND up.depth < 16
+  WITH up(ancestor, direct) AS (
+    SELECT line.id, line.depth = 0 FROM inserted CROSS JOIN LATERAL agent_line(inserted.parent_id) line
   )
   UPDATE agents SET team_size = agents.team_size + counted.n, child_count = agents.child_count + counted.direct
   FROM (SELECT ancestor, count(*)::integer AS n, (count(*) FILTER (WHERE direct))::integer AS direct

@@ -42,8 +42,7 @@ export async function recentTransfers(
     from last
     join agents a on a.id = last.agent_id
     join players p on p.id = a.player_id
-    left join agents up on up.id = a.parent_id
-    where a.parent_id = ${agentId} or up.parent_id = ${agentId}
+    where a.id in (select team.id from agent_team(${agentId}) team)
     order by last.created_at desc, last.id desc
     limit ${query.limit}`);
   return {

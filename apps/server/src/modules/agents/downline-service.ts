@@ -97,13 +97,8 @@ export async function listChildren(
     ? sql`and (a.id::text = ${keyword} or p.nickname ilike ${`%${keyword.replace(/[\\%_]/g, '\\$&')}%`})`
     : sql``;
   const members = team
-    ? sql`with recursive down(id, depth) as (
-          select id, 1 from agents where parent_id = ${nodeId}
-          union all
-          select a.id, down.depth + 1 from agents a join down on a.parent_id = down.id where down.depth < 3
-        )
-        select ${CARD_COLUMNS}, down.depth, count(*) over () as total
-        from down join agents a on a.id = down.id join players p on p.id = a.player_id
+    ? sql`select ${CARD_COLUMNS}, down.depth, count(*) over () as total
+        from agent_team(${nodeId}) down join agents a on a.id = down.id join players p on p.id = a.player_id
         where true ${matches}
         order by down.depth, a.id`
     : sql`select ${CARD_COLUMNS}, 1 as depth, count(*) over () as total

@@ -65,14 +65,9 @@ async function childrenOf(db: DbOrTx, agentId: number) {
 
 /** The agent and the agents above it, nearest first (at most three when the tree is sound). */
 async function lineUp(db: DbOrTx, agentId: number): Promise<{ id: number; level: number }[]> {
-  const result = await db.execute<{ id: number; level: number; parent_id: number | null }>(sql`
-    with recursive up(id, level, parent_id, depth) as (
-      select id, level, parent_id, 0 from agents where id = ${agentId}
-      union all
-      select a.id, a.level, a.parent_id, up.depth + 1 from agents a join up on a.id = up.parent_id
-      where up.depth < 16
-    )
-    select id, level, parent_id from up order by depth`);
+  const result = await db.execute<{ id: number; level: number }>(
+    sql`select line.id, line.level from agent_line(${agentId}) line order by line.depth`,
+  );
   return result.rows.map((row) => ({ id: Number(row.id), level: Number(row.level) }));
 }
 
@@ -97,10 +92,8 @@ async function subtreeOf(db: DbOrTx, agentId: number, limit: number) {
     total: number;
     deepest: number;
   }>(sql`
-    with recursive down(id, depth) as (
-      select id, 0 from agents where id = ${agentId}
-      union all
-      select a.id, down.depth + 1 from agents a join down on a.parent_id = down.id where down.depth < 16
+    with down(id, depth) as (
+      select ${agentId}::int, 0 union all select team.id, team.depth from agent_team(${agentId}) team
     )
     select a.id as agent_id, p.nickname, a.level, a.status, a.parent_id, down.depth,
            count(*) over ()::int as total, max(down.depth) over ()::int as deepest

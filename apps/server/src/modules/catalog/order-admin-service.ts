@@ -119,16 +119,12 @@ export async function listOrders(db: DbOrTx, query: OrderQuery) {
   };
 }
 
-/** The agents from `agentId` up, as the tree stands now (at most three deep; bounded anyway). */
+/** The agents from `agentId` up, as the tree stands now: the tree's one walk (`agent_line`, decision 039). */
 async function lineNow(db: DbOrTx, agentId: number): Promise<number[]> {
-  const result = await db.execute(sql`
-    with recursive line(id, parent_id, depth) as (
-      select id, parent_id, 0 from ${agents} where id = ${agentId}
-      union all
-      select a.id, a.parent_id, line.depth + 1 from ${agents} a join line on a.id = line.parent_id where line.depth < 8
-    )
-    select id from line`);
-  return result.rows.map((row) => Number((row as { id: number | string }).id));
+  const result = await db.execute<{ id: number }>(
+    sql`select line.id from agent_line(${agentId}) line order by line.depth`,
+  );
+  return result.rows.map((row) => Number(row.id));
 }
 
 async function agentCards(db: DbOrTx, agentIds: readonly number[]) {

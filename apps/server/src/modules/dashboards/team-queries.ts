@@ -22,11 +22,10 @@ import { agentAccountIds } from './sales-queries';
 /**
  * Everything below an agent (the tree is at most three deep), each with `branch`: the direct child it hangs from.
  */
+/** The agent's team at any depth with when each joined and its branch: the tree's one walk (decision 039). */
 const downline = (agentId: number) => sql`
   down as (
-    select a.id, a.created_at, a.id as branch from agents a where a.parent_id = ${agentId}
-    union all
-    select a.id, a.created_at, down.branch from agents a join down on a.parent_id = down.id
+    select team.id, a.created_at, team.branch from agent_team(${agentId}) team join agents a on a.id = team.id
   )`;
 
 interface TeamDayRow extends Record<string, unknown> {
@@ -65,7 +64,7 @@ export async function teamDashboard(
   const { balance: balanceAccount } = await agentAccountIds(db, agentId);
 
   const days = await db.execute<TeamDayRow>(sql`
-    with recursive ${downline(agentId)},
+    with ${downline(agentId)},
     per_day as (
       select ${dayOf(sql`down.created_at`, period)} as day, count(*)::int as n
       from down where ${withinPeriod(sql`down.created_at`, period)} group by 1
@@ -81,7 +80,7 @@ export async function teamDashboard(
       ? sql`diamonds desc, profit_fen desc, c.id`
       : sql`profit_fen desc, diamonds desc, c.id`;
   const ranked = await db.execute<ChildRow>(sql`
-    with recursive ${downline(agentId)},
+    with ${downline(agentId)},
     children as (
       select a.id, a.level, a.status, p.nickname, p.avatar
       from agents a join players p on p.id = a.player_id where a.parent_id = ${agentId}

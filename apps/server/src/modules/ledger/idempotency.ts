@@ -31,8 +31,21 @@ export async function storedResult<T>(
   actor: Actor,
   requestId: string,
   paramsHash: string,
-): Promise<{ found: true; result: T } | { found: false }> {
+): Promise<Replay<T>> {
   const [existing] = await db.select().from(idempotencyKeys).where(keyOf(actor, requestId));
+  return replayOf<T>(existing, paramsHash);
+}
+
+export type Replay<T> = { found: true; result: T } | { found: false };
+
+/**
+ * The replay rule, for a key however it was read (by `storedResult`, or by a one-statement operation that reads its
+ * key in the same statement): none, nothing to replay; the same parameters, its result; others, `requestIdReused`.
+ */
+export function replayOf<T>(
+  existing: { paramsHash: string; result: unknown } | undefined,
+  paramsHash: string,
+): Replay<T> {
   if (!existing) return { found: false };
   if (existing.paramsHash !== paramsHash) throw new AppError('requestIdReused');
   return { found: true, result: existing.result as T };

@@ -93,8 +93,7 @@ export async function ensureAccount(
  * transaction stays usable).
  */
 export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: number; after: number }> {
-  if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
-    throw new Error('posting amount must be a non-zero integer');
+  assertAmount(posting);
   const [row] = await runPrepared<{ o_entry_id: string | null; o_after: string | null }>(tx, LEDGER_POST, [
     posting.owner.ownerType,
     posting.owner.ownerId,
@@ -115,6 +114,11 @@ export async function post(tx: DbOrTx, posting: Posting): Promise<{ entryId: num
   return { entryId: Number(row.o_entry_id), after: Number(row.o_after) };
 }
 
+function assertAmount(posting: Posting): void {
+  if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
+    throw new Error('posting amount must be a non-zero integer');
+}
+
 const LEDGER_POST: Prepared = {
   name: 'ledger_post_v1',
   text: `select o_entry_id, o_after from ledger_post($1::text, $2::integer, $3::text, $4::bigint, $5::smallint,
@@ -128,21 +132,52 @@ export const memoText = (m: Memo | undefined): string =>
 const memoParams = (m: Memo | undefined): string | null => (m?.params ? JSON.stringify(m.params) : null);
 
 /**
- * Applies several postings of one operation in a fixed order (owner type, owner id, currency), so that two
- * operations touching the same accounts always lock them in the same order and cannot deadlock.
+ * Applies several postings of one operation in one round trip, the database function `ledger_post_all`
+ * (src/db/functions/ledger.sql): it locks their accounts first in the ledger's one lock order (`ledger_lock`), so two
+ * operations touching the same accounts wait for each other and cannot deadlock, then applies them in the order
+ * given. Throws InsufficientFundsError for the first debit that does not fit (those before it stay in the caller's
+ * transaction, which the refusal rolls back).
  */
 export async function postAll(
   tx: DbOrTx,
   postings: Posting[],
 ): Promise<Map<Posting, { entryId: number; after: number }>> {
-  const order = (p: Posting) =>
-    `${p.owner.ownerType}:${String(p.owner.ownerId).padStart(12, '0')}:${p.currency}`;
+  postings.forEach(assertAmount);
+  const rows = await runPrepared<{ o_position: number; o_entry_id: string | null; o_after: string | null }>(
+    tx,
+    LEDGER_POST_ALL,
+    [JSON.stringify(postings.map(postingRecord))],
+  );
   const results = new Map<Posting, { entryId: number; after: number }>();
-  for (const posting of [...postings].sort((a, b) => order(a).localeCompare(order(b)))) {
-    results.set(posting, await post(tx, posting));
+  for (const row of rows) {
+    const posting = postings[row.o_position - 1] as Posting;
+    if (row.o_entry_id === null) throw new InsufficientFundsError(posting.owner, posting.currency);
+    results.set(posting, { entryId: Number(row.o_entry_id), after: Number(row.o_after) });
   }
   return results;
 }
+
+/** A posting as `ledger_post_all` reads it (one element of its JSON array). */
+const postingRecord = (p: Posting) => ({
+  owner_type: p.owner.ownerType,
+  owner_id: p.owner.ownerId,
+  currency: p.currency,
+  amount: p.amount,
+  bill_type: p.billType,
+  ref_type: p.ref.type,
+  ref_id: p.ref.id,
+  counterparty_type: p.counterparty?.ownerType ?? null,
+  counterparty_id: p.counterparty?.ownerId ?? null,
+  memo: memoText(p.memo),
+  memo_key: p.memo?.key ?? null,
+  memo_params: p.memo?.params ?? null,
+  at: p.at?.toISOString() ?? null,
+});
+
+const LEDGER_POST_ALL: Prepared = {
+  name: 'ledger_post_all_v1',
+  text: 'select o_position, o_entry_id, o_after from ledger_post_all($1::jsonb)',
+};
 
 /** One side of a move: whose account, and how its entry reads. */
 export interface MoveSide {
@@ -153,8 +188,8 @@ export interface MoveSide {
 
 /**
  * Moves `amount` of one currency from one owner to another: the two entries of one operation, each naming the
- * other as counterparty, with the accounts locked in the deadlock-free order of postAll. One round trip, the
- * database function `ledger_move` (src/db/functions/ledger.sql). Answers the sender's value after; throws
+ * other as counterparty, with both accounts locked first in the ledger's one lock order (`ledger_lock`). One round
+ * trip, the database function `ledger_move` (src/db/functions/ledger.sql). Answers the sender's value after; throws
  * InsufficientFundsError when the sender lacks the amount (nothing is written then).
  */
 export async function move(

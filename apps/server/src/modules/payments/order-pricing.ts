@@ -1,24 +1,17 @@
 import { moneyToFen } from '@promoter/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { agents, type OrderPricing, players } from '../../db/schema';
+import { type OrderPricing, players } from '../../db/schema';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';
 import { getOption } from '../options/options-service';
 import { agentPurchaseProfits, playerPurchaseProfits, type Share } from './profit';
 
-/** The agents from `agentId` up (itself first, then its parent...), with each one's level. */
+/** The agents from `agentId` up (itself first, then its parent...), with each one's level: the tree's one walk. */
 async function lineOf(db: DbOrTx, agentId: number) {
-  const line: { agentId: number; level: number }[] = [];
-  for (let id: number | null = agentId; id !== null;) {
-    const [row]: { id: number; parentId: number | null; level: number }[] = await db
-      .select({ id: agents.id, parentId: agents.parentId, level: agents.level })
-      .from(agents)
-      .where(eq(agents.id, id));
-    if (!row) break;
-    line.push({ agentId: row.id, level: row.level });
-    id = row.parentId;
-  }
-  return line;
+  const result = await db.execute<{ id: number; level: number }>(
+    sql`select line.id, line.level from agent_line(${agentId}) line order by line.depth`,
+  );
+  return result.rows.map((row) => ({ agentId: Number(row.id), level: Number(row.level) }));
 }
 
 async function commissionRateBp(db: DbOrTx, level: number): Promise<number> {

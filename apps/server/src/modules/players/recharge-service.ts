@@ -5,19 +5,30 @@ import { players, recharges } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isInDownline } from '../agents/agent-tree';
 import { type Prepared, runPrepared } from '../../db/prepared';
-import { hashParams, storedResult } from '../ledger/idempotency';
+import { hashParams, replayOf, storedResult } from '../ledger/idempotency';
 import { memo, memoText } from '../ledger/ledger-service';
 import { findPlayer, type PlayerRow } from './player-service';
 
+/** The facts of a player as the agent reads them: the mobile of a player outside the agent's downline is masked. */
+const playerSummary = (player: PlayerFacts): TPlayerSummary => ({
+  ...player,
+  mobile: player.mobile === null || player.boundToMe ? player.mobile : maskMobile(player.mobile),
+});
+
+interface PlayerFacts extends Omit<TPlayerSummary, 'mobile'> {
+  /** As stored, unmasked. */
+  mobile: string | null;
+}
+
 export async function toPlayerSummary(db: DbOrTx, agentId: number, row: PlayerRow): Promise<TPlayerSummary> {
   const boundToMe = row.boundAgentId !== null && (await isInDownline(db, agentId, row.boundAgentId));
-  return {
+  return playerSummary({
     playerId: row.id,
     nickname: row.nickname,
     avatar: row.avatar,
-    mobile: row.mobile === null ? null : boundToMe ? row.mobile : maskMobile(row.mobile),
+    mobile: row.mobile,
     boundToMe,
-  };
+  });
 }
 
 /**
@@ -71,9 +82,11 @@ const NICKNAME_MARK = '\u0001nickname\u0001';
  *   replayed, or refused when its parameters differ);
  * - `moved`: the ledger's `ledger_move` (the only writer of accounts) debits the agent's diamonds if they suffice and
  *   credits the player's, each with its entry, under the recharge's id taken from its sequence;
- * - `recharge`, `key`: the recharge row and the idempotency key with the answer, written only when the move was;
- *   the player card of the answer masks the mobile of a player outside the agent's downline as `maskMobile` does
- *   (test/recharge-statement.test.ts holds the two to the same answers).
+ * - `recharge`, `key`: the recharge row and the idempotency key, written only when the move was. The key keeps the
+ *   facts of the recharge (its id, the agent's diamonds after, the player as stored and whether the agent's downline
+ *   holds it), not the answer: the answer is built from them by `rechargeAnswer` (the mobile masked by the contract's
+ *   `maskMobile`), on the first run and on every replay alike. The statement only reads and writes; each rule it
+ *   answers to lives once elsewhere (the tree's walk `agent_line`, the masking, the replay rules of `replayOf`).
  * A statement is one transaction: a move that does not fit writes nothing (key included, so a corrected retry may
  * run); a copy of the same requestId racing this one waits on the agent's account, then either fails the key's
  * unique index (and replays) or finds the diamonds spent (and looks for the key before refusing).
@@ -87,11 +100,7 @@ const RECHARGE: Prepared = {
    where actor_type = 'agent' and actor_id = $1::int and request_id = $4::text
 ), bound as (
   select exists (
-    with recursive up(id, parent_id, depth) as (
-      select a.id, a.parent_id, 0 from agents a where a.id = (select bound_agent_id from player)
-      union all
-      select a.id, a.parent_id, up.depth + 1 from agents a join up on a.id = up.parent_id where up.depth < 16
-    ) select 1 from up where up.id = $1::int
+    select 1 from agent_line((select bound_agent_id from player)) line where line.id = $1::int
   ) as to_me
 ), rid as (
   select nextval(pg_get_serial_sequence('recharges', 'id')) as id
@@ -114,11 +123,7 @@ const RECHARGE: Prepared = {
     'diamonds', moved.after,
     'player', jsonb_build_object(
       'playerId', player.id, 'nickname', player.nickname, 'avatar', player.avatar,
-      'mobile', case
-        when player.mobile is null or bound.to_me or strpos(player.mobile, '*') > 0 or length(player.mobile) < 7
-          then player.mobile
-        else left(player.mobile, 3) || '****' || right(player.mobile, 4) end,
-      'boundToMe', bound.to_me)) as result
+        'mobile', player.mobile, 'boundToMe', bound.to_me)) as result
     from recharge, moved, player, bound
 ), key as (
   insert into idempotency_keys (actor_type, actor_id, request_id, operation, params_hash, result)
@@ -155,23 +160,35 @@ export async function rechargePlayer(
     // A copy of this requestId committed first: its key is there now.
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
   }
-  if (row?.result) return row.result;
-  if (row?.existing_hash !== undefined && row.existing_hash !== null) {
-    if (row.existing_hash !== paramsHash) throw new AppError('requestIdReused');
-    return row.existing_result as RechargeAnswer;
-  }
+  if (row?.result) return rechargeAnswer(row.result);
+  const existing = replayOf<RechargeFacts>(
+    row?.existing_hash ? { paramsHash: row.existing_hash, result: row.existing_result } : undefined,
+    paramsHash,
+  );
+  if (existing.found) return rechargeAnswer(existing.result);
   // Refused, or lost a race: a copy that committed while this one waited is replayed rather than refused.
-  const stored = await storedResult<RechargeAnswer>(db, actor, input.requestId, paramsHash);
-  if (stored.found) return stored.result;
+  const stored = await storedResult<RechargeFacts>(db, actor, input.requestId, paramsHash);
+  if (stored.found) return rechargeAnswer(stored.result);
   if (!row) throw new Error('recharge: the requestId key conflicted but no key is stored');
   throw new AppError(row.player_found ? 'notEnoughDiamonds' : 'playerNotFound');
 }
+
+/** What a recharge's key keeps: the answer's shape, with the player's mobile as stored. */
+interface RechargeFacts extends Omit<RechargeAnswer, 'player'> {
+  player: PlayerFacts;
+}
+
+/** The agent's answer from a recharge's facts (keys written before the facts were kept hold answers: unchanged). */
+const rechargeAnswer = (facts: RechargeFacts): RechargeAnswer => ({
+  ...facts,
+  player: playerSummary(facts.player),
+});
 
 interface RechargeRow {
   player_found: boolean;
   existing_hash: string | null;
   existing_result: unknown;
-  result: RechargeAnswer | null;
+  result: RechargeFacts | null;
 }
 
 const UNIQUE_VIOLATION = '23505';
