@@ -10,7 +10,8 @@ const workers = Math.max(2, availableParallelism() - 1);
  * at once made a phone-sized page miss its dialog on a loaded machine).
  *
  * Three projects, one runner:
- * - unit: pure rules and helpers (contract, server units, web helpers, locale completeness);
+ * - unit: pure rules and helpers (contract, server units, web helpers, locale completeness), the game SDK and
+ *         the demo game (a loopback server, no database);
  * - api: the real app on a real PostgreSQL (embedded by default, TEST_DATABASE_URL otherwise),
  *        a fresh database per test file cloned from a migrated template (see apps/server/test/global-setup.ts);
  * - e2e: the built app started as `npm start` does, driven by Debian's Chromium.
@@ -23,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/test/**/*.test.ts',
+            'apps/demo-game/test/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
             'apps/web/test/**/*.test.{ts,tsx}',
           ],

@@ -6,7 +6,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 11, agents in the console: an operator signs in with 2FA, finds the demo agent, credits its balance with a
+ * Agents in the console (decision 018): an operator signs in with 2FA, finds the demo agent, credits its balance with a
  * reason (bill type 9, below the two-person threshold: applied at once), freezes it (the agent's very next call
  * answers 1002), unfreezes it; the agent's page at desktop and phone sizes.
  */

@@ -5,7 +5,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 11, prices, goods and orders in the console: the owner signs in with 2FA and changes the gold price; a gold
+ * Prices, goods and orders in the console (decision 018): the owner signs in with 2FA and changes the gold price; a gold
  * agent without a price of its own (10003, under 10001) sees the new price in its shop. The owner names a package in
  * English; an agent reading English sees that name, the packages without one keep their Chinese name. The orders list
  * opens an order's page with the prices frozen on it and the shares it paid.

@@ -6,7 +6,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, screenshot, useServerAndBrowser } from './browser';
 
 /**
- * Issue 11, the console's lists in Chromium: the owner sorts the audit log and the players on the server by a click
+ * The console's lists in Chromium (decision 018): the owner sorts the audit log and the players on the server by a click
  * on a header (the request carries the column and the direction, the rows come back in that order), and exports the
  * audit log as a CSV file that holds its own sign-in.
  */

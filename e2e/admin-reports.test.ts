@@ -8,7 +8,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 11, reports, in Chromium: the owner signs in, opens the console's home and reads the demo platform's figures
+ * The console's reports (decision 018), in Chromium: the owner signs in, opens the console's home and reads the demo platform's figures
  * (the same the server sums), switches the period, reads a chart as a table, and exports the withdrawal queue as a
  * CSV file that holds the agent's applications; at 1280x800 and 360x640.
  */

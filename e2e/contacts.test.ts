@@ -5,7 +5,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { openPage, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 12, contacts: the agents the agent transferred to are in the header's contacts, one tap from transferring
+ * Contacts (decision 021): the agents the agent transferred to are in the header's contacts, one tap from transferring
  * again (the transfer page with that agent chosen by `?agentId=`); the header search's sub-agent opens the same
  * page; an id outside the team is said so. At 360x640, in Chinese, then in English.
  */

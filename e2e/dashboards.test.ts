@@ -14,7 +14,7 @@ import {
 } from './browser';
 
 /**
- * Issue 12: the demo agent opens each of its six dashboards on a phone (360x640) and a desktop (1280x800), in the
+ * Decision 020: the demo agent opens each of its six dashboards on a phone (360x640) and a desktop (1280x800), in the
  * boxed-v2 layout of /agent/Main, with no console error (e2e/setup.ts fails the test on any); the ecommerce dashboard's
  * table shows the recharges the demo seeded today, as the server counts them; one look in Hebrew (right to left).
  */

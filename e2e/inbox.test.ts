@@ -6,7 +6,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { DESKTOP, openPage, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 12's notifications, end to end at 360x640: an operator rejects an agent's withdrawal through the API; the
+ * The inbox's notifications (decision 018), end to end at 360x640: an operator rejects an agent's withdrawal through the API; the
  * agent's bell shows the badge without a reload, the bell and /inbox show the reason in the agent's language. The
  * owner publishes an announcement in Chinese and English from the console; the agent reading English reads it in
  * English.

@@ -141,7 +141,7 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     await page.getByText('提现金额不能低于 ¥100.00').first().waitFor();
     await shot(page, 'money-phone-withdraw-apply-invalid');
     await page.getByTestId('withdraw-amount-input').fill('100.00');
-    // No saved account yet: one is added on the spot (issue 14) and chosen.
+    // No saved account yet: one is added on the spot (decision 019) and chosen.
     await page.getByTestId('withdraw-add-account').click();
     await page.getByTestId('payout-type-alipay').click();
     await page.getByTestId('payout-holder-name').fill('王总');

@@ -4,7 +4,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { openPage, screenshot, useServerAndBrowser } from './browser';
 
 /**
- * Issue 14 end to end on a small phone (360x640, Chinese): the agent saves a bank card (the number masked from then on),
+ * Saved payout accounts (decision 019) end to end on a small phone (360x640, Chinese): the agent saves a bank card (the number masked from then on),
  * reloads the list (the 1.5 s card reload animation), withdraws to the card without typing it again, deletes the card
  * behind the confirm dialog, and the withdrawal record still shows the masked copy it kept. No answer the page
  * received carries the whole number.

@@ -5,7 +5,7 @@ import { paths } from '../apps/web/src/config/paths';
 import { openPage, screenshot, storedToken, useServerAndBrowser } from './browser';
 
 /**
- * Issue 12 at the smallest phone (360x640, Chinese): the demo agent's profile (its QR code, its devices), "sign out
+ * The profile (decision 021) at the smallest phone (360x640, Chinese): the demo agent's profile (its QR code, its devices), "sign out
  * everywhere else" ending a second device's session, the players list one tap from a filled-in recharge, and a
  * recharge whose answer is cut on the way back: the page says so, and the retry (the same requestId) is applied
  * once.

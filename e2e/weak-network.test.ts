@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, screenshot, useServerAndBrowser } from './browser';
 
 /**
- * Issue 12, a weak phone network: a returning agent's /agent/Main shows its last figures before the app's scripts have
+ * A weak phone network (decision 027): a returning agent's /agent/Main shows its last figures before the app's scripts have
  * arrived (boot-shell.js, inline in index.html, from the snapshot src/lib/boot-shell.ts keeps), then the app's own screen replaces
  * them. The app's entry script is held back here, so the drawing is proven not to need it; how soon it shows on a
  * throttled phone is the bench's to measure (Lighthouse's first contentful paint), never a timed test.

@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench-dashboards.ts`: the agent dashboards (issue 12, decision 020) on a year of history. One agent
+// `npx tsx scripts/bench-dashboards.ts`: the agent dashboards (decision 020) on a year of history. One agent
 // with BENCH_ENTRIES (default 200,000) ledger entries over the last 365 days (recharges with their records,
 // transfers to its children, purchases and profits with their orders), 550 agents below it, 2,000 bound players and
 // 50,000 invite opens, beside another agent with as much history (which the indexes must skip). Each dashboard is

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 13, docs/BENCHMARKS.md): the product against its ceilings, side by side on this machine.
+// `npm run bench` (docs/BENCHMARKS.md): the product against its ceilings, side by side on this machine.
 // The product is the built server (apps/server/dist/main.js) in its own process on a real PostgreSQL (embedded, or
 // BENCH_DATABASE_URL on loopback); the load comes from another process (wrk, else autocannon); the ceilings are pgbench on the
 // fewest statements that do the same work, and a bare Fastify in a third process. Each scenario is warmed up, then

@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js and the operator command (`npm run operator`) into dist/operator-cli.js. Workspace packages (the contract) are bundled in; everything from the
-// registry stays external and is loaded from node_modules at run time.
+// Bundles the server into dist/main.js, the operator command (`npm run operator`) into dist/operator-cli.js and the
+// job queue's workers alone (`npm run worker`) into dist/worker.js. Workspace packages (the contract) are bundled in;
+// everything from the registry stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -7,7 +8,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@promoter/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'operator-cli': 'src/operator-cli.ts' },
+  entryPoints: { main: 'src/main.ts', 'operator-cli': 'src/operator-cli.ts', worker: 'src/worker.ts' },
   outdir: process.env.SERVER_BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',

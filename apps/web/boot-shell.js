@@ -1,4 +1,4 @@
-// The first paint on a slow network (issue 12; src/lib/boot-shell.ts writes what this reads). Before the app's
+// The first paint on a slow network (decision 027; src/lib/boot-shell.ts writes what this reads). Before the app's
 // scripts arrive, draw the signed-in agent's last figures on /agent/Main, or a loading bar anywhere else. Plain
 // ES5, no dependency, text only (textContent): it runs before anything else and must never break the page.
 /* global window, document */

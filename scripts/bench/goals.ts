@@ -1,4 +1,4 @@
-// The goals of issue 13, judged on one run's figures: each a line that says met, NOT MET or not measured, with the
+// The speed goals (docs/BENCHMARKS.md), judged on one run's figures: each a line that says met, NOT MET or not measured, with the
 // figure (ratios with their range, p99 with its range and the p50, sizes, seconds).
 import {
   failuresOf,
@@ -191,7 +191,7 @@ export function judge(
   goals.push(
     goal({
       id: 'web/throttled-main',
-      text: "issue 12: the agent's figures on /agent/Main on a throttled phone (4x CPU, 1.6 Mbps, 150 ms)",
+      text: "first paint: the agent's figures on /agent/Main on a throttled phone (4x CPU, 1.6 Mbps, 150 ms)",
       value: throttled ? throttled.figuresMs / 1000 : null,
       target: 3,
       direction: 'atMost',

@@ -1,4 +1,4 @@
-// Figures of repeated runs (median and spread), the goals of issue 13 judged on them, and the report: one line per
+// Figures of repeated runs (median and spread), the speed goals judged on them, and the report: one line per
 // goal on the console, artifacts/bench.json, the results section of docs/BENCHMARKS.md.
 import type { CpuUse } from './processes';
 import type { LighthouseFigures } from './web-lighthouse';
@@ -162,7 +162,7 @@ export interface WebFigures {
   lighthouse: string;
   /** Lighthouse's scores per page (scripts/bench/web-lighthouse.ts), null when not run. */
   lighthouseFigures: LighthouseFigures | null;
-  /** /agent/Main reopened on a throttled profile in the real browser (issue 12), null when not measured. */
+  /** /agent/Main reopened on a throttled profile in the real browser (decision 027), null when not measured. */
   throttled: {
     profile: string;
     runs: { fcp: number; figures: number; app: number }[];
@@ -233,7 +233,7 @@ export function markdown(input: ReportInput): string {
     }
   }
   lines.push('');
-  lines.push('Goals (issue 13):', '');
+  lines.push('Goals:', '');
   for (const g of input.goals) lines.push(`- ${goalLine(g).replace(/^(\S+(?: \S+)?)\s+/, '**$1** ')}`);
   lines.push('', `Ledger after the money scenarios: ${input.invariants}`, '');
 

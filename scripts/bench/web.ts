@@ -143,7 +143,7 @@ export function lighthouseState(): string {
     : 'not measured (node_modules/lighthouse missing: run npm install)';
 }
 
-/** Issue 12's phone: Lighthouse's mobile profile, applied to the real browser (Chrome DevTools Protocol). */
+/** The throttled phone: Lighthouse's mobile profile, applied to the real browser (Chrome DevTools Protocol). */
 const THROTTLED = {
   latency: 150,
   downloadThroughput: 1_600_000 / 8,
@@ -152,7 +152,7 @@ const THROTTLED = {
 };
 
 /**
- * Issue 12, "content shown within 3 s on /agent/Main" on a throttled phone: the signed-in agent opens /agent/Main again
+ * The first paint goal, "content shown within 3 s on /agent/Main" on a throttled phone (decision 027): the signed-in agent opens /agent/Main again
  * with its storage kept, the HTTP cache disabled, 150 ms, 1.6 Mbps and a 4x slower CPU applied to the real browser.
  * Measured by the browser itself, from the navigation's start: its first contentful paint, when the agent's figures
  * were first on screen (the first paint's drawing, or the app's cards), and when the app's own page was up. Three

@@ -30,6 +30,8 @@ import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
 import { reportRoutes } from './modules/reports/reports-routes';
 import { docsPlugin } from './plugins/docs';
+import { healthPlugin } from './plugins/health';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin, rateLimitPrefix } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -155,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(requestContextPlugin);
   await app.register(rateLimitPlugin, { namespace: deps.rateLimitNamespace ?? rateLimitPrefix(deps.config) });
+  // Request latency is timed for every route registered after it; /metrics and the load balancer's /health probes
+  // (plugins/metrics.ts, plugins/health.ts: outside /api and its envelope).
+  await app.register(metricsPlugin);
+  await app.register(healthPlugin);
   await app.register(docsPlugin);
   registerErrorHandling(app);
 

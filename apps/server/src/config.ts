@@ -106,7 +106,35 @@ const ZEnv = z.object({
   ALLOW_DEMO_SEED: bool.default(false),
   /** Without PUBLIC_URL, build notify, return and invite addresses from the request's Host header. */
   ALLOW_HOST_HEADER_URLS: bool.optional(),
+  /** Where the game receives its diamonds (Standard Webhooks deliveries, decision 040). */
+  GAME_WEBHOOK_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
+    .optional(),
+  /** The deliveries' signing secrets, `whsec_` + base64; during a rotation two, space-separated, the new one first. */
+  GAME_WEBHOOK_SECRET: z
+    .string()
+    .refine(
+      (v) =>
+        v.trim().split(/\s+/).length <= 2 &&
+        v
+          .trim()
+          .split(/\s+/)
+          .every((one) => WHSEC.test(one)),
+      'must be one or two whsec_<base64 of 24-64 bytes> secrets, separated by a space',
+    )
+    .optional(),
+  /** A deployment without GAME_WEBHOOK_URL: credits wait for the game's pull feed, nothing is pushed. */
+  ALLOW_NO_GAME_DELIVERY: bool.default(false),
+  /** How many jobs (deliveries, the periodic work) this process runs at once; 0: none, another process runs them. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  /** Opens /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset: only callers on this machine (loopback). */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes. */
+const WHSEC = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -199,6 +227,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         'database generates its own in DATA_DIR)',
     );
   }
+  if ((e.GAME_WEBHOOK_URL === undefined) !== (e.GAME_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GAME_WEBHOOK_URL, GAME_WEBHOOK_SECRET: set both (deliveries are always signed) or neither',
+    );
+  }
   const optIns: string[] = [];
   if (deployment) {
     const refusals: string[] = [];
@@ -224,6 +257,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       e.ALLOW_DEMO_SEED,
       'ALLOW_DEMO_SEED',
       'SEED_DEMO seeds the demo platform (demo agents with a published password, an operator named owner)',
+    );
+    needOptIn(
+      e.GAME_WEBHOOK_URL === undefined,
+      e.ALLOW_NO_GAME_DELIVERY,
+      'ALLOW_NO_GAME_DELIVERY',
+      'GAME_WEBHOOK_URL is not set (credits wait for the game to read the pull feed; nothing is pushed to it)',
     );
     needOptIn(
       e.PUBLIC_URL === undefined,
@@ -305,11 +344,22 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             apiV3Key: e.WECHATPAY_API_V3_KEY as string,
           } as const)
         : ({ kind: 'sandbox' } as const),
+    /** The game's webhook endpoint and its secrets (the first signs alone, both during a rotation); null: none. */
+    gameWebhook:
+      e.GAME_WEBHOOK_URL === undefined
+        ? null
+        : {
+            url: e.GAME_WEBHOOK_URL,
+            secrets: (e.GAME_WEBHOOK_SECRET as string).trim().split(/\s+/) as readonly string[],
+          },
+    jobConcurrency: e.JOB_CONCURRENCY,
     orderTtlMinutes: e.ORDER_TTL_MINUTES,
     seedDemo: e.SEED_DEMO ?? embedded,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    /** The bearer token of /metrics (plugins/metrics.ts); undefined: loopback callers only. */
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -2,10 +2,10 @@ import { buildApp } from './app';
 import { type Config, ConfigError } from './config';
 import type { Db } from './db/client';
 import { beginDatabase } from './db/database';
+import { type Jobs, startJobs } from './jobs/jobs';
 import type { EmbeddedStart } from './db/embedded';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { hashPassword, warmDummyHash } from './modules/auth/password-service';
-import { expireOrders } from './modules/payments/payment-service';
 import { payoutKeyRefusals } from './modules/payout/sealed-keys';
 import { appSecretRefusals } from './modules/operators/totp';
 import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
@@ -57,6 +57,7 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
   });
   ready.catch(() => undefined); // awaited below; a failure meanwhile is not "unhandled"
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let jobs: Jobs | undefined;
   try {
     app = await buildApp({ config, db: database.db });
   } catch (error) {
@@ -75,7 +76,7 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
       );
     // The keys must open what the database holds sealed, before anything is sealed again (decision 034).
     await assertKeysOpenSealedData(database.db, config);
-    // Withdrawals made before issue 14 kept the account number in clear: sealed before the first request (idempotent).
+    // Withdrawals made before decision 019 kept the account number in clear: sealed before the first request (idempotent).
     const sealedNumbers = await sealClearAccountNumbers(database.db, config.payoutKey);
     if (sealedNumbers > 0) app.log.info({ sealed: sealedNumbers }, 'clear withdrawal account numbers sealed');
     // One line per opt-in, on stderr whatever the log level: an operator must see what the deployment runs on.
@@ -86,6 +87,8 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      // The queue drains first: no new job, running deliveries finished or returned to the queue.
+      await jobs?.stop();
       await app.close().catch(() => undefined);
       await database.close().catch(() => undefined);
       process.exit(0);
@@ -99,9 +102,16 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
       ownerOnce = await seedDemoOwner(database.db, config.appSecret, ownerMode);
     }
     await app.listen({ host: config.host, port: config.port });
+    // The job queue's workers (decision 040): deliveries to the game, the periodic work. JOB_CONCURRENCY=0 leaves
+    // them to `npm run worker`.
+    if (config.jobConcurrency > 0) {
+      jobs = await startJobs({ url: database.url, config, log: app.log });
+      app.setJobsRunning(jobs.running);
+    }
   } catch (error) {
     // A start that fails once the database is up (the port taken, a seed refused) stops it too: the embedded
     // PostgreSQL is never left running without its server.
+    await jobs?.stop();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
@@ -115,13 +125,6 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
   // The password check's stand-in hash, made now that the start no longer waits for the thread pool.
   void warmDummyHash();
 
-  // Unpaid orders past their time are closed every minute (each instance may run it: the update is idempotent).
-  const sweep = setInterval(() => {
-    expireOrders(database.db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'order expiry sweep failed'),
-    );
-  }, 60_000);
-  sweep.unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl ?? `http://localhost:${port}`;

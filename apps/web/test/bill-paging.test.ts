@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TBillEntry } from '@promoter/contract';
 import { describe, expect, it, vi } from 'vitest';
 
-/** Issue 13 (decision 023): the endless bill list scrolls on with the cursor the page before answered. */
+/** Decision 023: the endless bill list scrolls on with the cursor the page before answered. */
 vi.mock('../src/api/client', () => import('./support/mocks'));
 const { request } = await import('./support/mocks');
 const { billInfiniteQueryOptions } = await import('../src/api/get-bill');

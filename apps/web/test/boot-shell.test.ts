@@ -13,7 +13,7 @@ import { session } from '../src/lib/session';
 import { AGENT } from './support/fixtures';
 
 /**
- * Issue 12, a weak phone network: a returning agent sees its last figures before the app's scripts have arrived
+ * A weak phone network (decision 027): a returning agent sees its last figures before the app's scripts have arrived
  * (boot-shell.js, inline in index.html, draws what src/lib/boot-shell.ts keeps); nobody else's, never off an agent page.
  */
 const script = readFileSync(path.join(import.meta.dirname, '../boot-shell.js'), 'utf8');

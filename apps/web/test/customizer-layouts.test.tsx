@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Issue 12, customizer and layouts: the mini layout's collapsed sidebar is the layout's, not a stored choice (on
+ * Customizer and layouts (decision 021): the mini layout's collapsed sidebar is the layout's, not a stored choice (on
  * when entered, off when left, never written to storage); the box layout toggle; the sidebar background image and
  * its four pictures, kept across visits.
  */

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT } from './support/fixtures';
 
 /**
- * The dashboards' period switch and their charts' table fallback (issue 12), driven through the DOM: the switch asks
+ * The dashboards' period switch and their charts' table fallback (decision 020), driven through the DOM: the switch asks
  * the server for the chosen period (a preset, or two days checked before anything is sent), and every chart reads as a
  * table of the same figures.
  */

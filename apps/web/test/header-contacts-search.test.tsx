@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { childAgent } from './support/fixtures';
 
 /**
- * Issue 12, the header: the chat list as the agent's contacts (players recharged today and before, one tap from
+ * The header (decision 021): the chat list as the agent's contacts (players recharged today and before, one tap from
  * recharging again) and the search box (pages by title, players, sub-agents and ledger entries by exact number).
  */
 vi.mock('../src/api/client', () => import('./support/mocks'));

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT } from './support/fixtures';
 
 /**
- * The agent's inbox (issue 12): the header's bell with its unread badge (polled with backoff), its newest items, the
+ * The agent's inbox (decision 018): the header's bell with its unread badge (polled with backoff), its newest items, the
  * `/inbox` page with mark-read and mark-all-read, each item leading where it is about.
  */
 vi.mock('../src/api/client', () => import('./support/mocks'));

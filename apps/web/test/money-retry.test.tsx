@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT, treeNode } from './support/fixtures';
 
 /**
- * Issue 12, no dead ends: a money action that gets no answer says why and offers a retry that carries the same
+ * No dead ends (decision 021): a money action that gets no answer says why and offers a retry that carries the same
  * requestId (applied once on the server); a refusal ends the attempt; a double tap sends one request. Driven
  * through the exchange (/agent/Withdraw), the recharge (/agent/user-recharge, a player named by the link) and the
  * shop's purchase (/agent/mine-recharge).

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT } from './support/fixtures';
 
 /**
- * The agent's payout accounts (issue 14) on /agent/Withdraw and at /agent/withdraw-apply, driven through the DOM:
+ * The agent's payout accounts (decision 019) on /agent/Withdraw and at /agent/withdraw-apply, driven through the DOM:
  * numbers as the server masked them, an add form that checks the number as the server does, delete behind the confirm
  * dialog, the 1.5 s reload animation, a withdrawal to the default account without typing it.
  */

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT, PLAYER } from './support/fixtures';
 
 /**
- * Issue 12: the agent's profile (who it is, its parent, the invite QR, its mobile verified by SMS, its signed-in
+ * Decision 021: the agent's profile (who it is, its parent, the invite QR, its mobile verified by SMS, its signed-in
  * devices and "sign out everywhere else"), its players list (one tap to recharge), and what a signed-in player who
  * is no agent meets on an agent page.
  */

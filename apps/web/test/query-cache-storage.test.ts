@@ -11,7 +11,7 @@ import { session } from '../src/lib/session';
 import { AGENT } from './support/fixtures';
 
 /**
- * Issue 12, a weak phone network: the signed-in account's figures, lists and dashboards are kept between visits and
+ * A weak phone network (decision 027): the signed-in account's figures, lists and dashboards are kept between visits and
  * shown at once (stale, so refreshed); searches and the console are never kept; another account never sees them.
  */
 const fresh = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });

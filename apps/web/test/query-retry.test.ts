@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ContractError, NetworkError } from '../src/api/errors';
 
-/** Issue 12: a read that hung is reported at the client's 10 s time-out, not retried into a second wait (21 s). */
+/** Decision 021: a read that hung is reported at the client's 10 s time-out, not retried into a second wait (21 s). */
 const { retryRead } = await import('../src/api/query-client');
 
 describe('which failed reads are tried again', () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AGENT } from './support/fixtures';
 
 /**
- * Issue 12, contacts: the transfer page takes its agent from the link (`?agentId=`), from the contacts and the
+ * Contacts (decision 021): the transfer page takes its agent from the link (`?agentId=`), from the contacts and the
  * header search, looked up in the whole team (`children` with scope `team`); one outside the team, or an id that is
  * no id, is said so and the picker stays open. The team tab lists the grandchildren too.
  */

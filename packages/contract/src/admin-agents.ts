@@ -166,7 +166,7 @@ const DIAMONDS_PATTERN = /^\d{1,8}$/;
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
-/** The console's agents, players and manual adjustments (issue 11, decision 018). */
+/** The console's agents, players and manual adjustments (decision 018). */
 export const adminAgentCalls = {
   adminAgentList: call({
     method: 'GET',

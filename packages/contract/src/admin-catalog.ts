@@ -36,7 +36,7 @@ interface OptionDef {
 }
 
 /**
- * Every option of the platform, in one table (issue 26): its default, whether anyone may read it, and, for the ones the
+ * Every option of the platform, in one table (decision 018): its default, whether anyone may read it, and, for the ones the
  * console edits, their kind (which gives their rule and their stored form) and their group. The server's defaults,
  * the editable keys, the settings form's fields and the web's public keys all derive from it. Values travel and are
  * stored as text.
@@ -82,13 +82,13 @@ export const OPTIONS = {
     edit: { kind: 'money', group: 'review' },
   },
   'register.open': { default: 'true', public: true, edit: { kind: 'flag', group: 'switches' } },
-  /** 'true': a new registration waits as 'pending' until an operator approves it (issue 11). */
+  /** 'true': a new registration waits as 'pending' until an operator approves it (decision 024). */
   'register.review': { default: 'false', public: true, edit: { kind: 'flag', group: 'switches' } },
   'bind.unbindAllowed': { default: 'true', public: true, edit: { kind: 'flag', group: 'switches' } },
   'shop.url': { default: '', public: true, edit: { kind: 'url', group: 'shop' } },
   'platform.timezone': { default: 'Asia/Shanghai', public: false, edit: { kind: 'timezone', group: 'shop' } },
   /**
-   * The operator's brand colour (issue 14): '' or a hex colour (#rgb or #rrggbb). The web reads it at start and makes
+   * The operator's brand colour (decision 019): '' or a hex colour (#rgb or #rrggbb). The web reads it at start and makes
    * it the theme's default primary colour; a person's own choice in the customizer wins.
    */
   'theme.brandColor': { default: '', public: true, edit: { kind: 'color', group: 'shop' } },
@@ -458,7 +458,7 @@ export const ZOrderIdInput = ZText(64, { min: 1 });
 // ---- calls ----------------------------------------------------------------------------------------------------------
 
 /**
- * The console's prices, rates and options, goods and categories, and orders (issue 11, decision 018). Changing the
+ * The console's prices, rates and options, goods and categories, and orders (decision 018). Changing the
  * settings or the catalog needs `operators.manage` (the owner's): they set the terms of every other role's work.
  */
 export const adminCatalogCalls = {

@@ -4,7 +4,7 @@ import { ZEmpty, ZId, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery, ZText } from '
 import { ZAgentLevel } from './enums';
 import { type TranslationLocale, ZTranslations } from './translations';
 
-// ---- texts the operator writes: articles and announcements (issue 11) ---------------------------------------------
+// ---- texts the operator writes: articles and announcements (decision 018) ------------------------------------------
 
 /** Control characters but the line breaks and tabs of a multi-line text. */
 // eslint-disable-next-line no-control-regex
@@ -135,8 +135,8 @@ export type TAdminAnnouncement = z.infer<typeof ZAdminAnnouncement>;
 // ---- calls -------------------------------------------------------------------------------------------------------
 
 /**
- * The console's articles and announcements (issue 11): read with `read`, written with `agents.manage` (support and
- * the owner: talking to agents is support's work; decision 018). Every write is audited with before and after.
+ * The console's articles and announcements (decision 018): read with `read`, written with `content.manage` (support
+ * and the owner: talking to agents is support's work). Every write is audited with before and after.
  */
 export const adminContentCalls = {
   adminArticleList: call({

@@ -76,7 +76,7 @@ export const ZReportPeriod = z
   });
 export type TReportPeriod = z.infer<typeof ZReportPeriod>;
 
-/** What one day (or the whole period) adds up to. Definitions: decision 018, amended for the reports. */
+/** What one day (or the whole period) adds up to. Definitions: decision 018 (reports). */
 export const ZReportFigures = z.object({
   /** Shop orders paid (status paid; a held one is not a sale), by the time they were paid. */
   orders: z.number().int(),
@@ -288,7 +288,7 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
-/** The console's reports (issue 11): the dashboard's figures. */
+/** The console's reports (decision 018): the dashboard's figures. */
 export const adminReportCalls = {
   adminReportSummary: call({
     method: 'GET',

@@ -155,7 +155,7 @@ export type AdminAuditSort = z.infer<typeof ZAdminAuditSort>;
 
 // ---- calls -------------------------------------------------------------------------------------------------------
 
-/** The operator console's calls (issue 11): `auth: 'operator'`, the session in X-Operator-Token, one right each. */
+/** The operator console's calls (decision 018): `auth: 'operator'`, the session in X-Operator-Token, one right each. */
 export const adminCalls = {
   adminLogin: call({
     method: 'POST',

@@ -13,7 +13,7 @@ import { ZAgentLevel, ZAgentStatus } from './enums';
 import { ZMoney } from './money';
 
 /**
- * The six dashboards of the agent's layouts (issue 12, decision 020): one call each, computed on the server from the
+ * The six dashboards of the agent's layouts (decision 020): one call each, computed on the server from the
  * ledger, the orders and the downline of the signed-in agent, over a period of whole days in the platform's time zone.
  */
 

@@ -28,3 +28,54 @@ export const ZGameMintTicketResult = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
   loginUrl: z.string(),
 });
+
+/**
+ * What the game hears of a player's diamonds (decision 040), pushed as Standard Webhooks 1.0 deliveries to
+ * GAME_WEBHOOK_URL and served by the pull feed `game/events`. The body of a delivery is one event; its `webhook-id`
+ * header is the event's `id`, the same on every retry, so a game applies an id once. `sequence` is the player's own
+ * order of its events (1, 2, 3...): a gap means an event the game has not received yet.
+ */
+export const GAME_EVENT_TYPES = ['diamonds.credited', 'diamonds.debited'] as const;
+export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
+/** Where a change of diamonds came from: an agent's recharge, a player's paid order, an operator's adjustment. */
+export const GAME_EVENT_SOURCES = ['recharge', 'order', 'adjustment'] as const;
+
+export const ZGameEvent = z.object({
+  id: z.string().regex(/^evt_[0-9a-f]{32}$/),
+  type: z.enum(GAME_EVENT_TYPES),
+  /** When the change committed in the ledger. */
+  timestamp: z.iso.datetime({ offset: true }),
+  data: z.object({
+    playerId: ZPlayerId,
+    /** Signed: positive credits the player's game account, negative takes diamonds back. */
+    diamonds: z.number().int(),
+    sequence: z.number().int().min(1),
+    source: z.object({ type: z.string(), id: z.string() }),
+    /** The agent that recharged the player (a recharge), else null. */
+    agentId: z.number().int().nullable(),
+    ledgerEntryId: z.string(),
+  }),
+});
+export type TGameEvent = z.infer<typeof ZGameEvent>;
+
+/** The console's test delivery: no diamonds, only a check that the endpoint answers and verifies the signature. */
+export const ZGameTestEvent = z.object({
+  id: z.string().regex(/^msg_test_[0-9a-f]{32}$/),
+  type: z.literal('webhook.test'),
+  timestamp: z.iso.datetime({ offset: true }),
+  data: z.object({ message: z.string() }),
+});
+
+/** A feed cursor: opaque to the reader, passed back as `after`. */
+export const ZGameFeedCursor = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'not a cursor of this feed');
+
+export const ZGameEventsQuery = z.object({
+  /** The `next` of the previous page; none: from the first event. */
+  after: ZGameFeedCursor.optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export const ZGameEventsResult = z.object({
+  events: z.array(ZGameEvent),
+  /** Pass as `after` to read on; the same as `after` when nothing new has committed. */
+  next: ZGameFeedCursor.nullable(),
+});

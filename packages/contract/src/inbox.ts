@@ -3,7 +3,7 @@ import { call } from './call-def';
 import { ZEmpty, ZIsoDate, ZIsoDateInput, ZPage, ZPageQuery } from './common';
 
 /**
- * What happens to an agent, kept for its inbox (issue 12): each kind is written in the transaction of its event, with
+ * What happens to an agent, kept for its inbox (decision 018): each kind is written in the transaction of its event, with
  * the parameters its message needs; `announcement` items are the platform's announcements for the agent's level.
  */
 export const NOTIFICATION_KINDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './common';
 
 /**
- * Operators run the platform from the console (issue 11, decision 018). Each role holds a set of rights; every admin
+ * Operators run the platform from the console (decision 018). Each role holds a set of rights; every admin
  * call of the contract names the one right it needs, the server checks it on every call, and the console hides what
  * the role cannot do.
  */
@@ -22,7 +22,7 @@ export const ZOperatorRight = z.enum([
   'reports',
   /** Agents and players: freeze, reset password, ... */
   'agents.manage',
-  /** The agents' articles and announcements (issue 26: no longer agents.manage's). */
+  /** The agents' articles and announcements (decision 018: no longer agents.manage's). */
   'content.manage',
   'operators.manage',
   'audit.read',

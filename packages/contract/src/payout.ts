@@ -5,7 +5,7 @@ import { type WithdrawalAccountType, ZWithdrawalAccountType } from './enums';
 import { ZWithdrawalAccountText, ZWithdrawalBankName } from './rules';
 
 /**
- * An agent's saved payout accounts (issue 14, decision 019): a bank card, Alipay or WeChat, kept so a withdrawal
+ * An agent's saved payout accounts (decision 019): a bank card, Alipay or WeChat, kept so a withdrawal
  * needs no typing. The number is personal data: the server seals it at rest and answers it masked only.
  */
 

@@ -4,7 +4,7 @@ import { ZEmpty, ZInt, ZIsoDate, ZPage, ZPageQuery, ZText } from './common';
 import { ZAgentLevel } from './enums';
 
 /**
- * The agent's own profile, its signed-in devices and its bound players (issue 12, decision 021): the
+ * The agent's own profile, its signed-in devices and its bound players (decision 021): the
  * `/users/user-profile` and `/users/users-list` screens.
  */
 

@@ -11,7 +11,7 @@ import {
   ZText,
 } from '../src';
 
-describe('input bounds of the contract (issue 9)', () => {
+describe('input bounds of the contract', () => {
   it('keeps every id and integer within int4', () => {
     expect(ZId.safeParse(2_147_483_647).success).toBe(true);
     for (const bad of [2_147_483_648, 0, -1, 1e308, 'NaN', 'Infinity', 1.5])

@@ -3,11 +3,12 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { applyDatabaseFunctions } from './functions';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; services take `Db | Tx` where they can run inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -73,9 +74,13 @@ export function migrationsFolder(): string {
   );
 }
 
-/** The migrations, then the current text of every database function and trigger (db/functions.ts, issue 26). */
+/**
+ * The migrations, the job queue's own schema (graphile-worker migrates `graphile_worker` itself, decision 040), then
+ * the current text of every database function and trigger (db/functions.ts, decision 039).
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  await runJobQueueMigrations({ pgPool: db.$client });
   await applyDatabaseFunctions(db);
 }
 

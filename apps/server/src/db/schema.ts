@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -297,7 +298,7 @@ export const withdrawals = pgTable(
       .default('pending'),
     accountType: text('account_type', { enum: ['wechat', 'alipay', 'bank'] }).notNull(),
     accountName: text('account_name').notNull(),
-    /** Older rows only: the number in clear, moved to accountSealed at start (issue 14); null on every new row. */
+    /** Older rows only: the number in clear, moved to accountSealed at start (decision 019); null on every new row. */
     accountNo: text('account_no'),
     /** A copy of the number it is paid to, sealed (AES-256-GCM); deleting the payout account later changes nothing. */
     accountSealed: text('account_sealed'),
@@ -648,7 +649,7 @@ export const notifications = pgTable(
 );
 
 /**
- * An agent's saved payout accounts (issue 14): a bank card, Alipay or WeChat. The number is personal data: stored
+ * An agent's saved payout accounts (decision 019): a bank card, Alipay or WeChat. The number is personal data: stored
  * sealed with AES-256-GCM under a key from the configuration, answered only masked (the first 12 characters hidden).
  */
 export const payoutAccounts = pgTable(
@@ -675,7 +676,7 @@ export const payoutAccounts = pgTable(
 );
 
 /**
- * Each time an agent's invite link is opened (issue 12, the web-analytics dashboard): the visitor is a random id the
+ * Each time an agent's invite link is opened (decision 020, the web-analytics dashboard): the visitor is a random id the
  * browser keeps, stored hashed, so opens and distinct visitors can be counted without knowing who they are.
  */
 export const inviteOpens = pgTable(
@@ -689,4 +690,87 @@ export const inviteOpens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('invite_opens_agent_time_idx').on(t.agentId, t.createdAt)],
+);
+
+/** PostgreSQL's 64-bit transaction id, read and written as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The game's outbox (decision 040): one event for every change of a player's diamonds, written by the ledger's own
+ * posting (`ledger_post` -> `game_event_record`, src/db/functions/game-events.sql) in the transaction of its entry,
+ * so an event exists exactly when its credit committed. Delivered to the game by the job queue (Standard Webhooks)
+ * and served by the signed pull feed `game/events`, ordered by (txid, position): a reader never skips an event whose
+ * transaction committed late, because the feed serves only transactions older than every one still running.
+ */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: text('id').primaryKey(),
+    /** The writing transaction's id: the feed's order, with `position`. */
+    txid: xid8('txid').notNull(),
+    position: bigint('position', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    type: text('type', { enum: ['diamonds.credited', 'diamonds.debited'] }).notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Signed: positive credits the player, negative takes diamonds back. */
+    diamonds: integer('diamonds').notNull(),
+    /** The player's own order of its events, 1, 2, 3... (its diamonds account's entry count). */
+    sequence: integer('sequence').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** The agent that recharged the player (a recharge), else null. */
+    agentId: integer('agent_id'),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next try is due (null: none due, delivered or failed). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** A delivery in flight holds the event until then; past it, another worker may take it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('game_events_feed_idx').on(t.txid, t.position),
+    uniqueIndex('game_events_player_seq_uq').on(t.playerId, t.sequence),
+    index('game_events_source_idx').on(t.sourceType, t.sourceId),
+    index('game_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('game_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every try of a delivery: when, the answer's status (null: no answer), how long, the answer's first 1 KB. */
+export const gameEventAttempts = pgTable(
+  'game_event_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => gameEvents.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    httpStatus: integer('http_status'),
+    latencyMs: integer('latency_ms').notNull(),
+    response: text('response').notNull().default(''),
+    error: text('error'),
+  },
+  (t) => [index('game_event_attempts_event_idx').on(t.eventId, t.id)],
+);
+
+/** The game's endpoint as operators steer it: one row. Paused by a 410 Gone or by an operator. */
+export const gameEndpoint = pgTable(
+  'game_endpoint',
+  {
+    id: smallint('id').primaryKey().default(1),
+    paused: boolean('paused').notNull().default(false),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedReason: text('paused_reason'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('game_endpoint_one_row', sql`${t.id} = 1`)],
 );

@@ -14,24 +14,28 @@ import {
   players,
   recharges,
 } from '../db/schema';
-import { type AccountOwner, memo, post } from '../modules/ledger/ledger-service';
+import {
+  type AccountOwner,
+  agentOwner as agent,
+  type Memo,
+  memo,
+  playerOwner as player,
+  post,
+} from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
 import { hashPassword } from '../modules/auth/password-service';
 
-/** The demo platform's fixed identities: links are printed for these at every start. */
 /** The demo players 200001-200008, in order. */
 const PLAYER_NAMES = ['小明', '阿强', '老周', '小美', '大熊', '阿杰', '小雨', '游客小陈'];
 
+/** The demo platform's fixed identities: links are printed for these at every start. */
 export const DEMO = {
   agentId: 10001,
   agentPlayerId: 100001,
   playerId: 200008,
   agentPassword: 'demo1234',
 } as const;
-
-const agent = (id: number): AccountOwner => ({ ownerType: 'agent', ownerId: id });
-const player = (id: number): AccountOwner => ({ ownerType: 'player', ownerId: id });
 
 /** A small deterministic generator so every demo platform has the same history. */
 function random(seed: number) {
@@ -224,218 +228,261 @@ async function paidAgentOrder(
   return { type: 'order', id: order.id };
 }
 
-/** A month of the agents' daily work, every movement through the ledger. */
-async function writeHistory(
-  tx: Tx,
-  ids: { diamond: number; goldA: number; goldB: number; silver: number },
-  packages: DemoPackage[],
-) {
+/** The demo's agents: the diamond at the top, its gold children A and B, A's silver child. */
+interface DemoAgents {
+  diamond: number;
+  goldA: number;
+  goldB: number;
+  silver: number;
+}
+
+/** Each level's price of a diamond (1 diamond, 2 gold, 3 silver), in fen. */
+const PRICE = { 1: moneyToFen('0.50'), 2: moneyToFen('0.60'), 3: moneyToFen('0.70') } as const;
+
+/** One day of the history: where it writes, who acts, the day and its times, and the history's sequences. */
+interface HistoryDay {
+  tx: Tx;
+  ids: DemoAgents;
+  packages: DemoPackage[];
+  /** How many days ago (0: today). */
+  daysAgo: number;
+  /** The day's time at an hour. */
+  at: (hour: number) => Date;
+  /** The history's random sequence. */
+  rnd: (min: number, max: number) => number;
+  /** The invite link's visits: a sequence of their own. */
+  visits: (min: number, max: number) => number;
+  /** The next number of the history, shared by its references and its order ids. */
+  serial: () => number;
+}
+
+/** A month of the agents' daily work, every movement through the ledger: each day's kinds of work, in this order. */
+async function writeHistory(tx: Tx, ids: DemoAgents, packages: DemoPackage[]) {
   const rnd = random(20261101);
   // Its own sequence, so the rest of the history stays what it was.
   const visits = random(20261123);
-  const price = { 1: moneyToFen('0.50'), 2: moneyToFen('0.60'), 3: moneyToFen('0.70') } as const;
   const now = Date.now();
   const day = 24 * 3600 * 1000;
   let n = 0;
-  const ref = (type: string) => ({ type, id: `seed-${++n}` });
+  const serial = () => ++n;
 
   for (let d = 30; d >= 0; d--) {
     // Today's entries are a few minutes old; older days spread over working hours.
     const at = (hour: number) =>
       new Date(d === 0 ? now - (10 - hour / 3) * 60_000 : now - d * day + (hour - 12) * 3600_000);
+    const today: HistoryDay = { tx, ids, packages, daysAgo: d, at, rnd, visits, serial };
 
-    if (d % 6 === 0 || d === 30) {
-      // Purchases of diamonds for the agents' own stock, with the differential profit up the line.
-      // Each as the shop sells it: a package and a quantity, the buyer's player, the chain up to the top.
-      const buys: [number, number, number, number, number[]][] = [
-        [ids.diamond, 100001, 5000, 2, [ids.diamond]],
-        [ids.goldA, 100002, 1000, 4, [ids.goldA, ids.diamond]],
-        [ids.silver, 100004, 3000, 1, [ids.silver, ids.goldA, ids.diamond]],
-        [ids.goldB, 100003, 1000, 2, [ids.goldB, ids.diamond]],
-      ];
-      for (const [buyer, buyerPlayerId, size, quantity, line] of buys) {
-        const diamonds = size * quantity;
-        const levelOf = (id: number) => (id === ids.diamond ? 1 : id === ids.silver ? 3 : 2);
-        const r = await paidAgentOrder(tx, {
-          id: `PDEMO${String(++n).padStart(6, '0')}`,
-          buyerPlayerId,
-          chain: line.map((agentId) => ({
-            agentId,
-            priceFen: price[levelOf(agentId)],
-            level: levelOf(agentId),
-          })),
-          item: packages.find((p) => p.diamonds === size) as DemoPackage,
-          quantity,
-          at: at(9),
-        });
-        await post(tx, {
-          owner: agent(buyer),
-          currency: 'diamonds',
-          amount: diamonds,
-          billType: BillType.buyDiamonds,
-          ref: r,
-          memo: memo('memoPurchase', { goods: `${diamonds} 钻石`, quantity: 1 }),
-          at: at(9),
-        });
-        if (buyer === ids.goldA || buyer === ids.goldB) {
-          const profit = (price[2] - price[1]) * diamonds;
-          await post(tx, {
-            owner: agent(ids.diamond),
-            currency: 'balance',
-            amount: profit,
-            billType: BillType.profit,
-            ref: r,
-            counterparty: agent(buyer),
-            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
-            at: at(9),
-          });
-        }
-        if (buyer === ids.silver) {
-          await post(tx, {
-            owner: agent(ids.goldA),
-            currency: 'balance',
-            amount: (price[3] - price[2]) * diamonds,
-            billType: BillType.profit,
-            ref: r,
-            counterparty: agent(buyer),
-            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
-            at: at(9),
-          });
-          await post(tx, {
-            owner: agent(ids.diamond),
-            currency: 'balance',
-            amount: (price[2] - price[1]) * diamonds,
-            billType: BillType.profit,
-            ref: r,
-            counterparty: agent(buyer),
-            memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
-            at: at(9),
-          });
-        }
-      }
-    }
+    if (d % 6 === 0 || d === 30) await buyStock(today);
+    await rechargePlayers(today);
+    if (d % 4 === 1 || d === 0) await playerBuysInShop(today);
+    if (d % 7 === 3) await transferToGoldB(today);
+    await openInviteLink(today);
+    if (d === 12) await exchangeBalance(today);
+  }
+}
 
-    // Recharges to the agents' players.
-    const rechargePairs: [number, number][] = [
-      [ids.diamond, 200001],
-      [ids.diamond, 200002],
-      [ids.diamond, 200003],
-      [ids.goldA, 200004],
-      [ids.goldA, 200005],
-      [ids.silver, 200006],
-    ];
-    for (const [from, to] of rechargePairs) {
-      if (rnd(0, 2) === 0 && d !== 0) continue;
-      const diamonds = rnd(5, 30) * 10;
-      // A recharge record like the live call writes, so "recent players" and the entry's detail have it.
-      const [recharge] = await tx
-        .insert(recharges)
-        .values({ agentId: from, playerId: to, diamonds, createdAt: at(14) })
-        .returning({ id: recharges.id });
-      const r = { type: 'recharge', id: String((recharge as { id: number }).id) };
-      await post(tx, {
-        owner: agent(from),
-        currency: 'diamonds',
-        amount: -diamonds,
-        billType: BillType.rechargePlayer,
-        ref: r,
-        counterparty: player(to),
-        memo: memo('memoRechargePlayer', { nickname: PLAYER_NAMES[to - 200001] ?? '', playerId: to }),
-        at: at(14),
-      });
-      await post(tx, {
-        owner: player(to),
-        currency: 'diamonds',
-        amount: diamonds,
-        billType: BillType.rechargePlayer,
-        ref: r,
-        counterparty: agent(from),
-        memo: memo('memoRechargedByAgent', { agentId: from }),
-        at: at(14),
-      });
-    }
+/** Diamonds from one owner to another: the giver's entry, then the receiver's, each naming the other. */
+async function moveDiamonds(
+  tx: Tx,
+  move: {
+    from: AccountOwner;
+    to: AccountOwner;
+    diamonds: number;
+    /** The giver's bill type, then the receiver's. */
+    billTypes: [BillType, BillType];
+    ref: { type: string; id: string };
+    memos: [Memo, Memo];
+    at: Date;
+  },
+) {
+  const { from, to, diamonds, ref, at } = move;
+  await post(tx, {
+    owner: from,
+    currency: 'diamonds',
+    amount: -diamonds,
+    billType: move.billTypes[0],
+    ref,
+    counterparty: to,
+    memo: move.memos[0],
+    at,
+  });
+  await post(tx, {
+    owner: to,
+    currency: 'diamonds',
+    amount: diamonds,
+    billType: move.billTypes[1],
+    ref,
+    counterparty: from,
+    memo: move.memos[1],
+    at,
+  });
+}
 
-    // Bound players buy in the shop; their agents earn the commission differential.
-    if (d % 4 === 1 || d === 0) {
-      const spend = rnd(10, 50) * 1000; // fen
-      const r = ref('order');
+/** A reference of the history's own (no row behind it): `seed-<n>`. */
+const seedRef = (day: HistoryDay, type: string) => ({ type, id: `seed-${day.serial()}` });
+
+/**
+ * Purchases of diamonds for the agents' own stock, with the differential profit up the line. Each as the shop sells
+ * it: a package and a quantity, the buyer's player, the chain up to the top.
+ */
+async function buyStock(day: HistoryDay) {
+  const { tx, ids, at } = day;
+  const buys: [number, number, number, number, number[]][] = [
+    [ids.diamond, 100001, 5000, 2, [ids.diamond]],
+    [ids.goldA, 100002, 1000, 4, [ids.goldA, ids.diamond]],
+    [ids.silver, 100004, 3000, 1, [ids.silver, ids.goldA, ids.diamond]],
+    [ids.goldB, 100003, 1000, 2, [ids.goldB, ids.diamond]],
+  ];
+  const levelOf = (id: number) => (id === ids.diamond ? 1 : id === ids.silver ? 3 : 2);
+  for (const [buyer, buyerPlayerId, size, quantity, line] of buys) {
+    const diamonds = size * quantity;
+    const r = await paidAgentOrder(tx, {
+      id: `PDEMO${String(day.serial()).padStart(6, '0')}`,
+      buyerPlayerId,
+      chain: line.map((agentId) => ({ agentId, priceFen: PRICE[levelOf(agentId)], level: levelOf(agentId) })),
+      item: day.packages.find((p) => p.diamonds === size) as DemoPackage,
+      quantity,
+      at: at(9),
+    });
+    await post(tx, {
+      owner: agent(buyer),
+      currency: 'diamonds',
+      amount: diamonds,
+      billType: BillType.buyDiamonds,
+      ref: r,
+      memo: memo('memoPurchase', { goods: `${diamonds} 钻石`, quantity: 1 }),
+      at: at(9),
+    });
+    // Each upline, nearest first, earns the difference between its child's price and its own.
+    for (let i = 1; i < line.length; i++) {
+      const child = line[i - 1] as number;
+      const upline = line[i] as number;
       await post(tx, {
-        owner: player(200001),
-        currency: 'diamonds',
-        amount: spend / 100,
-        billType: BillType.buyDiamonds,
-        ref: r,
-        memo: memo('memoPurchase', { goods: `${spend / 100} 钻石`, quantity: 1 }),
-        at: at(20),
-      });
-      await post(tx, {
-        owner: agent(ids.diamond),
+        owner: agent(upline),
         currency: 'balance',
-        amount: (spend * 30) / 100,
+        amount: (PRICE[levelOf(child)] - PRICE[levelOf(upline)]) * diamonds,
         billType: BillType.profit,
         ref: r,
-        counterparty: player(200001),
-        memo: memo('memoPlayerPurchaseCommission', { playerId: 200001 }),
-        at: at(20),
-      });
-    }
-
-    if (d % 7 === 3) {
-      const r = ref('transfer');
-      await post(tx, {
-        owner: agent(ids.diamond),
-        currency: 'diamonds',
-        amount: -300,
-        billType: BillType.transferOut,
-        ref: r,
-        counterparty: agent(ids.goldB),
-        memo: memo('memoTransferToChild', { agentId: ids.goldB }),
-        at: at(16),
-      });
-      await post(tx, {
-        owner: agent(ids.goldB),
-        currency: 'diamonds',
-        amount: 300,
-        billType: BillType.transferIn,
-        ref: r,
-        counterparty: agent(ids.diamond),
-        memo: memo('memoTransferFromParent', { agentId: ids.diamond }),
-        at: at(16),
-      });
-    }
-
-    // The diamond agent's invite link opened a few times a day by a pool of returning visitors (stored hashed, as the
-    // live call stores them), for its web-analytics dashboard.
-    const opens = visits(0, 6);
-    for (let i = 0; i < opens; i++) {
-      const visitor = createHash('sha256')
-        .update(`demo-visitor-${visits(1, 40)}`)
-        .digest('hex');
-      await tx
-        .insert(inviteOpens)
-        .values({ agentId: ids.diamond, visitorHash: visitor, createdAt: at(8 + i) });
-    }
-
-    if (d === 12) {
-      const r = ref('exchange');
-      await post(tx, {
-        owner: agent(ids.diamond),
-        currency: 'balance',
-        amount: -moneyToFen('100.00'),
-        billType: BillType.exchange,
-        ref: r,
-        memo: memo('memoExchangeDiamonds', { diamonds: moneyToFen('100.00') / price[1] }),
-        at: at(11),
-      });
-      await post(tx, {
-        owner: agent(ids.diamond),
-        currency: 'diamonds',
-        amount: moneyToFen('100.00') / price[1],
-        billType: BillType.exchange,
-        ref: r,
-        memo: memo('memoExchangeBalance', { amount: '100.00' }),
-        at: at(11),
+        counterparty: agent(buyer),
+        memo: memo('memoChildPurchaseProfit', { agentId: buyer }),
+        at: at(9),
       });
     }
   }
+}
+
+/** Recharges to the agents' players: each on about two days of three, and all of them today. */
+async function rechargePlayers(day: HistoryDay) {
+  const { tx, ids, at, rnd } = day;
+  const rechargePairs: [number, number][] = [
+    [ids.diamond, 200001],
+    [ids.diamond, 200002],
+    [ids.diamond, 200003],
+    [ids.goldA, 200004],
+    [ids.goldA, 200005],
+    [ids.silver, 200006],
+  ];
+  for (const [from, to] of rechargePairs) {
+    if (rnd(0, 2) === 0 && day.daysAgo !== 0) continue;
+    const diamonds = rnd(5, 30) * 10;
+    // A recharge record like the live call writes, so "recent players" and the entry's detail have it.
+    const [recharge] = await tx
+      .insert(recharges)
+      .values({ agentId: from, playerId: to, diamonds, createdAt: at(14) })
+      .returning({ id: recharges.id });
+    await moveDiamonds(tx, {
+      from: agent(from),
+      to: player(to),
+      diamonds,
+      billTypes: [BillType.rechargePlayer, BillType.rechargePlayer],
+      ref: { type: 'recharge', id: String((recharge as { id: number }).id) },
+      memos: [
+        memo('memoRechargePlayer', { nickname: PLAYER_NAMES[to - 200001] ?? '', playerId: to }),
+        memo('memoRechargedByAgent', { agentId: from }),
+      ],
+      at: at(14),
+    });
+  }
+}
+
+/** A bound player buys in the shop; its agent earns the commission differential. */
+async function playerBuysInShop(day: HistoryDay) {
+  const { tx, ids, at } = day;
+  const spend = day.rnd(10, 50) * 1000; // fen
+  const r = seedRef(day, 'order');
+  await post(tx, {
+    owner: player(200001),
+    currency: 'diamonds',
+    amount: spend / 100,
+    billType: BillType.buyDiamonds,
+    ref: r,
+    memo: memo('memoPurchase', { goods: `${spend / 100} 钻石`, quantity: 1 }),
+    at: at(20),
+  });
+  await post(tx, {
+    owner: agent(ids.diamond),
+    currency: 'balance',
+    amount: (spend * 30) / 100,
+    billType: BillType.profit,
+    ref: r,
+    counterparty: player(200001),
+    memo: memo('memoPlayerPurchaseCommission', { playerId: 200001 }),
+    at: at(20),
+  });
+}
+
+/** The diamond agent transfers diamonds to its child gold B. */
+async function transferToGoldB(day: HistoryDay) {
+  const { tx, ids, at } = day;
+  await moveDiamonds(tx, {
+    from: agent(ids.diamond),
+    to: agent(ids.goldB),
+    diamonds: 300,
+    billTypes: [BillType.transferOut, BillType.transferIn],
+    ref: seedRef(day, 'transfer'),
+    memos: [
+      memo('memoTransferToChild', { agentId: ids.goldB }),
+      memo('memoTransferFromParent', { agentId: ids.diamond }),
+    ],
+    at: at(16),
+  });
+}
+
+/**
+ * The diamond agent's invite link opened a few times a day by a pool of returning visitors (stored hashed, as the live
+ * call stores them), for its web-analytics dashboard.
+ */
+async function openInviteLink(day: HistoryDay) {
+  const { tx, ids, at, visits } = day;
+  const opens = visits(0, 6);
+  for (let i = 0; i < opens; i++) {
+    const visitor = createHash('sha256')
+      .update(`demo-visitor-${visits(1, 40)}`)
+      .digest('hex');
+    await tx.insert(inviteOpens).values({ agentId: ids.diamond, visitorHash: visitor, createdAt: at(8 + i) });
+  }
+}
+
+/** The diamond agent exchanges 100 yuan of its balance for diamonds at its price. */
+async function exchangeBalance(day: HistoryDay) {
+  const { tx, ids, at } = day;
+  const r = seedRef(day, 'exchange');
+  await post(tx, {
+    owner: agent(ids.diamond),
+    currency: 'balance',
+    amount: -moneyToFen('100.00'),
+    billType: BillType.exchange,
+    ref: r,
+    memo: memo('memoExchangeDiamonds', { diamonds: moneyToFen('100.00') / PRICE[1] }),
+    at: at(11),
+  });
+  await post(tx, {
+    owner: agent(ids.diamond),
+    currency: 'diamonds',
+    amount: moneyToFen('100.00') / PRICE[1],
+    billType: BillType.exchange,
+    ref: r,
+    memo: memo('memoExchangeBalance', { amount: '100.00' }),
+    at: at(11),
+  });
 }

@@ -10,7 +10,7 @@ import { adminApi, NO_DAILY_LIMITS, setOptions, signInOperators, useAdminTestApp
 import { accountValue, agentOwner, applyToWithdraw, playerOwner } from './money-support';
 
 /**
- * Issue 11, manual adjustments (decision 018): bill type 9 through the ledger, a typed reason, a requestId, never below
+ * Manual adjustments (decision 018): bill type 9 through the ledger, a typed reason, a requestId, never below
  * zero, two different operators above adjust.reviewThreshold (5,000.00; diamonds at the retail price 1.00).
  */
 const t = useAdminTestApp({ checkLedger: true });

@@ -15,7 +15,7 @@ import { adminApi, signInOperators } from './admin-support';
 import { accountValue, agentOwner } from './money-support';
 
 /**
- * Issue 11, the shape of the tree in the console (decision 018, amended): change an agent's level and move an agent
+ * The shape of the tree in the console (decision 018): change an agent's level and move an agent
  * under another parent. A child's level stays greater than its parent's (so the tree stays at most three deep and has
  * no loop), each change is a compare-and-set on what the operator saw, checked under row locks so that two changes
  * at once cannot break it, audited; orders placed before a move pay the line they were priced with.

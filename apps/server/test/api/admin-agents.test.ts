@@ -9,8 +9,8 @@ import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 import { applyToWithdraw } from './money-support';
 
 /**
- * Issue 11, agents in the console (decision 018): search, the agent's page, freeze and unfreeze with a reason (the
- * agent's very next call answers 1002), a one-time password that ends every session of the agent.
+ * Agents in the console (decision 018): search, the agent's page, freeze and unfreeze with a reason (the
+ * agent's very next call answers 1002), the password removed with every session of the agent (decision 037).
  */
 const t = useAdminTestApp();
 const admin = adminApi(t);

@@ -19,7 +19,7 @@ import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 import { accountValue, agentOwner, expectInvalid, expectRefusal, playerOwner } from './money-support';
 
 /**
- * Issue 11, "Prices, rates, goods, options" and "Orders" (decision 018): the settings with their rules and history,
+ * Prices, rates, goods, options and orders in the console (decision 018): the settings with their rules and history,
  * the catalog with names per language, and the orders' list and page.
  */
 const t = useAdminTestApp({ checkLedger: true });

@@ -5,7 +5,7 @@ import { asOperator } from '../operator-factories';
 import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 
 /**
- * Issue 11, the console's articles and announcements (decision 018): Chinese in the row, other languages beside it,
+ * The console's articles and announcements (decision 018): Chinese in the row, other languages beside it,
  * the agent reading its own; each save a compare-and-set on the version the operator started from, audited.
  */
 const t = useAdminTestApp();

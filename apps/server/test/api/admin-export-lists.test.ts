@@ -18,7 +18,7 @@ import { useAdminTestApp } from './admin-support';
 import { csvTable, requestCsv } from './csv-support';
 
 /**
- * Issue 11, "CSV export of any list": the audit log (right `audit.read`, whoever may read the log), the players and the
+ * A CSV export of any list (decision 018): the audit log (right `audit.read`, whoever may read the log), the players and the
  * manual adjustments (right `reports`) as CSV: the rows the screen's filters name, newest first, UTF-8 with a BOM,
  * the header in the caller's language, formulas neutralized, refused in the envelope to a role without the right,
  * and each export itself written to the audit log.

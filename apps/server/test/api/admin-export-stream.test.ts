@@ -9,7 +9,7 @@ import { createAgent } from '../factories';
 import { signInOperators, useAdminTestApp } from './admin-support';
 
 /**
- * Issue 11: a CSV export is streamed, never held whole. 200,000 ledger entries (about 20 MB of CSV) are exported over
+ * Decision 018: a CSV export is streamed, never held whole. 200,000 ledger entries (about 20 MB of CSV) are exported over
  * real HTTP while the batches the server reads from PostgreSQL are counted: a client that stops reading stops the
  * server after the few batches the socket's buffers hold (backpressure), and the whole export reads one batch of at
  * most EXPORT_BATCH_ROWS rows per query, each once. Counting queries is exact where a heap measure would be noisy.

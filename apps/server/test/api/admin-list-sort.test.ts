@@ -19,7 +19,7 @@ import { asOperator, createTestOperator, operatorToken } from '../operator-facto
 import { adminApi, useAdminTestApp } from './admin-support';
 
 /**
- * Issue 11: the console's orders, players, audit log and adjustments sort on the server by a whitelisted column,
+ * Decision 018: the console's orders, players, audit log and adjustments sort on the server by a whitelisted column,
  * either way, the id breaking ties so that pages never overlap nor skip a row; an unknown column or direction is a
  * 400 in the envelope; each role reads the sorted lists its right lets it read, and only those.
  */

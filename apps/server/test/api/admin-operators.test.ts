@@ -7,7 +7,7 @@ import { api, apiUnchecked, build, type TestApp } from '../helper';
 import { OPERATOR_PASSWORD, asOperator, createTestOperator, operatorToken } from '../operator-factories';
 
 /**
- * Issue 11: operators apart from agents. Sign-in with a password and the authenticator's code (otplib), a code good
+ * Decision 018: operators apart from agents. Sign-in with a password and the authenticator's code (otplib), a code good
  * once, the growing-delay throttle a stranger cannot turn against the owner, sessions that end, operators managed by
  * the owner, every action in an append-only audit log.
  */

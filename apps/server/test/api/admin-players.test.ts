@@ -10,7 +10,7 @@ import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 import { setOption } from './money-support';
 
 /**
- * Issue 11, players in the console (decision 018, amended): search, the player's page (diamonds, bound agent,
+ * Players in the console (decision 018): search, the player's page (diamonds, bound agent,
  * recharges received, orders), and unbinding by an operator (a compare-and-set on the agent it saw, audited, allowed
  * whatever bind.unbindAllowed says to players).
  */

@@ -19,7 +19,7 @@ import { type CsvAnswer, csvTable, requestCsv } from './csv-support';
 import { agentOwner, clearOption, playerOwner, postEntry, setOption } from './money-support';
 
 /**
- * Issue 11, reports: the dashboard's figures (per day in the platform's time zone, totals, top agents, what is owed
+ * The console's reports (decision 018): the dashboard's figures (per day in the platform's time zone, totals, top agents, what is owed
  * now) and the CSV exports (rights and refusals in the envelope, content, escaping, keyset batches, the audit entry).
  * The world below is a few days of March 2024 written through the ledger at known times.
  */

@@ -10,7 +10,7 @@ import { adminApi, NO_DAILY_LIMITS, setOptions, signInOperators, useAdminTestApp
 import { accountValue, agentOwner, applyToWithdraw } from './money-support';
 
 /**
- * Issue 11, the daily job: the withdrawal queue and its state machine (decision 018). pending -> approved -> paid |
+ * The daily job: the withdrawal queue and its state machine (decision 018). pending -> approved -> paid |
  * failed (refunded), pending -> rejected (refunded); each change a compare-and-set in one transaction with its
  * ledger entry; two operators above the review threshold.
  */

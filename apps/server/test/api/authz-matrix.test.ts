@@ -18,7 +18,7 @@ import { notify } from '../../src/modules/notifications/notification-service';
 import { createTestOperator, operatorToken, type TestOperator } from '../operator-factories';
 
 /**
- * Issue 9: the authorization matrix, generated from the contract's `auth` field. Every call times every kind of
+ * The authorization matrix, generated from the contract's `auth` field. Every call times every kind of
  * caller; each answer keeps the access rule (10001 anonymously, players refused on agent calls, 1002 for a frozen
  * agent on every call that needs a session but logout, the shop's included), refuses an input that targets someone
  * outside the caller's reach, and never carries another agent's data (the secrets below).
@@ -146,7 +146,7 @@ const table: Record<CallName, Case[]> = {
   ],
   searchUser: [{ input: (w) => ({ keyword: w.xpMobile }), mayAct: ANY }],
   recharge: [{ input: (w) => ({ playerId: w.xp, diamonds: 1, requestId: rid() }), mayAct: ANY }],
-  // The profile and the players list (issue 12): the caller's own account and players only.
+  // The profile and the players list (decision 021): the caller's own account and players only.
   agentProfile: [{ input: () => ({}), mayAct: ANY }],
   sessionList: [{ input: () => ({}), mayAct: ANY }],
   endOtherSessions: [{ input: () => ({}), mayAct: ANY }],
@@ -175,7 +175,7 @@ const table: Record<CallName, Case[]> = {
     { input: (w) => ({ orderId: w.orderOf.agent }), mayAct: ['agent'] },
     { input: (w) => ({ orderId: w.orderOf.xp }), mayAct: NOBODY },
   ],
-  // The dashboards (issue 12): each the caller's own figures; an invite link counts for an active agent only.
+  // The dashboards (decision 020): each the caller's own figures; an invite link counts for an active agent only.
   dashboardEcommerce: [{ input: () => ({ period: '30d' }), mayAct: ANY }],
   dashboardWebAnalytics: [{ input: () => ({ period: '30d' }), mayAct: ANY }],
   dashboardAgency: [{ input: () => ({ period: '30d', rankBy: 'diamonds' }), mayAct: ANY }],
@@ -189,11 +189,11 @@ const table: Record<CallName, Case[]> = {
       mayAct: NOBODY,
     },
   ],
-  // The inbox (issue 12): the caller's own notifications only; marking another's changes nothing.
+  // The inbox (decision 018): the caller's own notifications only; marking another's changes nothing.
   notificationList: [{ input: () => ({}), mayAct: ANY }],
   notificationUnreadCount: [{ input: () => ({}), mayAct: ANY }],
   notificationMarkRead: [{ input: () => ({ ids: [noticeOfA] }), mayAct: ANY }],
-  // The operator console (issue 11): no agent, player or anonymous caller gets through (10101); the roles of the
+  // The operator console (decision 018): no agent, player or anonymous caller gets through (10101); the roles of the
   // operators are the matrix at the end of this file. Inputs that change nothing when they do pass.
   adminLogin: [{ input: () => ({ name: 'owner', password: 'wrong-pass', code: '000000' }), mayAct: NOBODY }],
   adminLogout: [{ input: () => ({}), mayAct: NOBODY }],
@@ -225,7 +225,7 @@ const table: Record<CallName, Case[]> = {
     { input: () => ({}), mayAct: NOBODY },
     { input: () => ({ sort: 'action', order: 'asc' }), mayAct: NOBODY },
   ],
-  // Settings, catalog and orders (issue 11): an update to the value it has, edits of rows that do not exist.
+  // Settings, catalog and orders (decision 018): an update to the value it has, edits of rows that do not exist.
   adminOptionsGet: [{ input: () => ({}), mayAct: NOBODY }],
   adminOptionsUpdate: [
     {
@@ -355,7 +355,7 @@ const table: Record<CallName, Case[]> = {
     },
   ],
   adminAnnouncementWithdraw: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
-  // Issue 14: payout accounts. Only their owner changes one; a number is never answered whole (the secrets below).
+  // Payout accounts (decision 019). Only their owner changes one; a number is never answered whole (the secrets below).
   payoutAccountList: [{ input: () => ({}), mayAct: ANY }],
   payoutAccountAdd: [
     {
@@ -539,7 +539,7 @@ function accessRule(name: CallName, role: Role): { code: number; msg?: string } 
   // An agent's XX-Token opens no call of the operator console, whatever the agent.
   if (auth === 'operator') return { code: ResponseCode.operatorNotSignedIn, msg: '请先登录运营后台' };
   if (role === 'anonymous') return { code: ResponseCode.notSignedIn, msg: SESSION_EXPIRED_MSG };
-  // FROZEN RULE (issue 9, another engineer's slice): every call with a session answers 1002 for a frozen agent,
+  // FROZEN RULE (decision 005): every call with a session answers 1002 for a frozen agent,
   // logout excepted, the shop's calls included.
   if (role === 'frozen' && name !== 'logout')
     return { code: ResponseCode.agentUnavailable, msg: '您的推广员账号已被冻结，请联系上级或客服' };
@@ -604,7 +604,7 @@ describe('the authorization matrix', () => {
 });
 
 /**
- * Issue 11: every admin call times every role of operator. A role without the call's right is refused with 10103 and
+ * Decision 018: every admin call times every role of operator. A role without the call's right is refused with 10103 and
  * the message naming the right; a role with it is never refused by the access rule (its answer is the call's own).
  * An agent's token sent as an operator token, and an expired or revoked operator session, open nothing.
  */

@@ -29,7 +29,7 @@ import { assertLedgerInvariants } from '../money-invariants';
 import { clearOption, expectInvalid, expectRefusal, postEntry, setOption, uuid } from './money-support';
 
 /**
- * Issue 12: the agent's six dashboards. Each is checked figure by figure on a history made by hand on known days of
+ * Decision 020: the agent's six dashboards. Each is checked figure by figure on a history made by hand on known days of
  * the platform's time zone (Asia/Shanghai unless a test sets another), with entries on both sides of every bound and
  * other agents' activity on the same days, which must never show.
  */

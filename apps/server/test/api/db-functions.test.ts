@@ -3,7 +3,7 @@ import { applyDatabaseFunctions, functionFiles } from '../../src/db/functions';
 import { build, type TestApp } from '../helper';
 
 /**
- * Issue 26: each database function and trigger has one current text, in src/db/functions/*.sql, applied at every
+ * Decision 039: each database function and trigger has one current text, in src/db/functions/*.sql, applied at every
  * start after the migrations. The live database holds exactly these: no function or trigger of the product that the
  * files do not define, none whose body differs from its file's, and applying them again changes nothing.
  */

@@ -19,7 +19,7 @@ import { createTestOperator, operatorToken } from '../operator-factories';
 import { fuzzInput, hostileValue } from '../zod-arbitrary';
 
 /**
- * Issue 9: every call of the contract, the game API and the payment notification, fed inputs generated from the
+ * Every call of the contract, the game API and the payment notification, fed inputs generated from the
  * contract's own schemas plus hostile values (NUL, 2147483648, 1e308, year 0000, null bodies, arrays, ...):
  * nothing answers 5xx, and nothing refused moves money. `npm test` runs a bounded number of inputs per call and
  * caller; FUZZ_RUNS makes it larger (`npm run chaos`).
@@ -36,7 +36,7 @@ let t: TestApp;
 let agent: { agentId: number; playerId: number; token: string };
 let player: { playerId: number; token: string };
 let pendingOrder: { orderId: string; amountFen: number };
-/** The owner operator: the console's calls are fuzzed with its rights too (issue 11). */
+/** The owner operator: the console's calls are fuzzed with its rights too. */
 let ownerId: number;
 const TAKEN_MOBILE = '13800138000';
 
@@ -135,7 +135,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('the inputs of issue 9 answer a clear refusal', () => {
+describe('hostile inputs answer a clear refusal', () => {
   it('answers what PostgreSQL refuses as a refusal, never 500', async () => {
     const expected: [string, number, string][] = [
       ['nul', 400, '包含不允许的字符'],

@@ -1,8 +1,7 @@
 import { ZGameMintTicketResult } from '@promoter/contract';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signGameRequest } from '../../src/modules/game/game-signature';
-import { api, build, TEST_GAME_SECRET, type TestApp } from '../helper';
+import { signedGameCall, signedHeaders } from '../game-support';
+import { api, build, type TestApp } from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,26 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function signedHeaders(raw: string, options: { secret?: string; timestamp?: number } = {}) {
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const nonce = randomBytes(12).toString('base64url');
-  return {
-    'content-type': 'application/json',
-    'x-game-timestamp': String(timestamp),
-    'x-game-nonce': nonce,
-    'x-game-signature': signGameRequest(options.secret ?? TEST_GAME_SECRET, timestamp, nonce, raw),
-  };
-}
-
-function signed(path: string, body: unknown, options: { secret?: string; timestamp?: number } = {}) {
-  const raw = JSON.stringify(body);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/game/${path}`,
-    payload: raw,
-    headers: signedHeaders(raw, options),
-  });
-}
+const signed = (path: string, body: unknown, options: { secret?: string; timestamp?: number } = {}) =>
+  signedGameCall(t.app, path, body, options);
 
 describe('game integration API', () => {
   it('upserts a player and mints a ticket that signs it in once', async () => {

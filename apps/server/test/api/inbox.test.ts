@@ -16,7 +16,7 @@ import { signInOperators } from './admin-support';
 import { agentOwner, applyToWithdraw } from './money-support';
 
 /**
- * Issue 12, the agent's inbox (decision 018): notifications written in the transaction of their event, the
+ * The agent's inbox (decision 018): notifications written in the transaction of their event, the
  * announcements for the agent's level read beside them, each in the reader's language; unread counts; mark-read.
  */
 const sms = new CapturingSmsProvider();

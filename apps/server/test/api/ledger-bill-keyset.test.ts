@@ -1,4 +1,4 @@
-// Keyset paging of the bill list (issue 13, decision 023): a page asked with the cursor of the page before is the
+// Keyset paging of the bill list (decision 023): a page asked with the cursor of the page before is the
 // same page as the offset path gives, filters still apply, entries written between two pages neither repeat nor
 // skip on the cursor path, and a cursor that is not one of the caller's entries of that currency is a 400.
 import { BillType, type TBillEntry } from '@promoter/contract';

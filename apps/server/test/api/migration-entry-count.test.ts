@@ -76,7 +76,9 @@ describe('migration 0016 (accounts.entry_count)', () => {
     ]);
     await assertLedgerInvariants(db);
 
-    // A posting after the migration counts its entry, a credit that opens an account too.
+    // A posting after the migration counts its entry, a credit that opens an account too. A player's diamonds go to
+    // the game's outbox (decision 040), which names the player: the two players exist.
+    await db.execute(sql`insert into players (id, nickname) values (7, 'p7'), (8, 'p8')`);
     const credit = (ownerId: number, ref: string) =>
       post(db, {
         owner: { ownerType: 'player', ownerId },

@@ -195,7 +195,7 @@ describe('a frozen agent can do nothing with money', () => {
   });
 });
 
-describe('an operator releases a held order (issue 11)', () => {
+describe('an operator releases a held order', () => {
   it('delivers it once the agent is active again: once, at the prices frozen on it, audited', async () => {
     const parent = await createAgent(t.db, { level: 1 });
     const child = await createAgent(t.db, { level: 2, parentId: parent.agentId });

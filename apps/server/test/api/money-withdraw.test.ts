@@ -64,7 +64,7 @@ describe('agent/user/withdrawPostByUser', () => {
       status: 'pending',
       accountType: 'wechat',
       accountName: '张三',
-      // Masked: never the whole number (issue 14).
+      // Masked: never the whole number (decision 019).
       accountNo: '*******n_88',
       bankName: null,
       reviewedAt: null,

@@ -11,7 +11,7 @@ import { adminApi, setOptions, signInOperators, useAdminTestApp } from './admin-
 import { accountValue, agentOwner, applyToWithdraw } from './money-support';
 
 /**
- * Issue 25, decision 037: the controls that keep one operator from moving money alone. Maker/checker on withdrawals,
+ * Decision 037: the controls that keep one operator from moving money alone. Maker/checker on withdrawals,
  * a frozen agent's withdrawals held, the two-person rule's daily limits (per operator, per agent or account) for
  * withdrawals and adjustments, parallel requests included, and batch answers that say what really happened.
  */

@@ -9,7 +9,7 @@ import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { api, cn, newMobile, nextAddress } from './identity-support';
 
 /**
- * Issue 9: wrong passwords are held back (per account and per address, growing delays) without letting a stranger
+ * Decision 014: wrong passwords are held back (per account and per address, growing delays) without letting a stranger
  * lock the owner out: the right password from a device that signed in before, or an SMS reset, still works.
  */
 
@@ -47,7 +47,7 @@ async function age(keys: string[], seconds: number) {
 }
 
 /**
- * The test's clock for the throttle (issue 26: a test never fails because the machine is slow): the failures of an
+ * The test's clock for the throttle (a test never fails because the machine is slow): the failures of an
  * agent's keys (its account, its password change, its devices) as if they had just happened, an hour ahead of the
  * database's clock, so a wait that should hold still holds however long the guesses before took.
  */

@@ -17,7 +17,7 @@ import { adminApi, signInOperators, useAdminTestApp } from './admin-support';
 import { agentOwner } from './money-support';
 
 /**
- * Issue 14: an agent's saved payout accounts (decision 019). Numbers are sealed at rest, answered masked (the first 12
+ * An agent's saved payout accounts (decision 019). Numbers are sealed at rest, answered masked (the first 12
  * characters hidden), a withdrawal keeps its own copy; only an operator allowed to pay reads a whole number, audited.
  */
 const t = useAdminTestApp({ checkLedger: true });
@@ -455,7 +455,7 @@ describe('the operator reading a whole number', () => {
   });
 });
 
-describe('withdrawals from before issue 14', () => {
+describe('withdrawals from before the sealed numbers', () => {
   it('seals the clear numbers at start, once, and answers them masked until then', async () => {
     const agent = await agentWith(100_000);
     const legacy = await t.db

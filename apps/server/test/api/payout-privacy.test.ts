@@ -8,7 +8,7 @@ import { asOperator, createTestOperator, operatorToken } from '../operator-facto
 import { agentOwner } from './money-support';
 
 /**
- * Issue 14: a payout account number is personal data. Through a whole flow (saving accounts, withdrawing to them and
+ * Decision 019: a payout account number is personal data. Through a whole flow (saving accounts, withdrawing to them and
  * to typed ones, refusals, the operator's queue, approval and payment, deleting), no answer but the audited reveal,
  * no log line at the most verbose level and no column in clear carries a whole number, nor the 12 characters the mask
  * hides.

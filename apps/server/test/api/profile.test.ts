@@ -16,7 +16,7 @@ import { cn } from './identity-support';
 import { agentOwner, expectInvalid, expectLedgerConsistent, expectRefusal, uuid } from './money-support';
 
 /**
- * Issue 12, the agent's profile and lists: agent/user/profile (parent, counts), the account's live sessions and
+ * The agent's profile and lists (decision 021): agent/user/profile (parent, counts), the account's live sessions and
  * "sign out everywhere else", and the players bound to the agent with what it recharged to them.
  */
 

@@ -7,7 +7,7 @@ import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { apiUnchecked, cn, newMobile } from './identity-support';
 
 /**
- * Issue 9: what a rate limit counts. Calls anyone may make (logins, captcha) count per address, whatever token
+ * Decision 014: what a rate limit counts. Calls anyone may make (logins, captcha) count per address, whatever token
  * rides along; signed-in calls count per account, whichever of its sessions makes them.
  */
 

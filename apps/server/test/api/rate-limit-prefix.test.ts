@@ -3,7 +3,7 @@ import { build } from '../helper';
 import { api } from './identity-support';
 
 /**
- * Issue 9: two deployments (each its own database) sharing one Redis keep their own rate-limit counters, without
+ * Decision 014: two deployments (each its own database) sharing one Redis keep their own rate-limit counters, without
  * anyone having to set RATE_LIMIT_PREFIX. Needs Redis: run with REDIS_URL (skipped without it).
  */
 

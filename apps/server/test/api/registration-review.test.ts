@@ -9,7 +9,7 @@ import { CapturingSmsProvider } from '../stand-ins/sms-capture';
 import { api, cn, newMobile } from './identity-support';
 
 /**
- * Issue 11, "approve or refuse pending registrations": with register.review on, a new agent waits as 'pending'
+ * Pending registrations approved or refused (decision 024): with register.review on, a new agent waits as 'pending'
  * (1002 on every call) until an operator approves it (its inviter hears of it only then) or refuses it ('refused',
  * 1002 with its own message). Team sizes (decision 024) count every new agent, whatever its status.
  */

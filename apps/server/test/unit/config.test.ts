@@ -12,8 +12,11 @@ const secrets = {
   APP_SECRET: 'a'.repeat(32),
   PAYOUT_ENCRYPTION_KEY: 'k'.repeat(43),
 };
-/** A real deployment's database, with its secrets. */
-const deployment = { DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production', ...secrets };
+/** Where a deployment delivers the game's diamonds (decision 040). */
+const WHSEC = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+const gameWebhook = { GAME_WEBHOOK_URL: 'https://game.example.com/webhooks', GAME_WEBHOOK_SECRET: WHSEC };
+/** A real deployment's database, with its secrets and its game's endpoint. */
+const deployment = { DATABASE_URL: 'postgres://u@db/x', NODE_ENV: 'production', ...secrets, ...gameWebhook };
 /** What lets such a deployment start on the demo's providers. */
 const optIns = {
   ALLOW_SANDBOX_PAYMENTS: 'true',
@@ -69,7 +72,7 @@ describe('configuration', () => {
   it('seals payout numbers with a key of the embedded database’s own, added to an older secrets file and then kept', () => {
     const dataDir = tempDir();
     const file = path.join(dataDir, 'secrets.json');
-    // A data folder from before issue 14: its two secrets stay, a payout key is added beside them.
+    // A data folder from before decision 019: its two secrets stay, a payout key is added beside them.
     writeFileSync(file, JSON.stringify({ gameApiSecret: 'g'.repeat(40), appSecret: 'a'.repeat(40) }));
     const first = parseConfig({ DATA_DIR: dataDir });
     expect(first.appSecret).toBe('a'.repeat(40));
@@ -157,6 +160,36 @@ describe('configuration', () => {
     expect(optedIn.optIns).toHaveLength(2);
     expect(optedIn.optIns.join('\n')).toMatch(/ALLOW_SANDBOX_PAYMENTS=true[\s\S]*ALLOW_LOG_SMS=true/);
     expect(parseConfig({ DATA_DIR: tempDir() }).optIns).toEqual([]);
+  });
+
+  it('delivers to the game only signed, and stops a deployment without an endpoint unless told the game pulls', () => {
+    const withoutGame = {
+      ...deployment,
+      ...optIns,
+      GAME_WEBHOOK_URL: undefined,
+      GAME_WEBHOOK_SECRET: undefined,
+    };
+    expect(() => parseConfig(withoutGame)).toThrow(
+      /GAME_WEBHOOK_URL is not set[\s\S]*ALLOW_NO_GAME_DELIVERY/,
+    );
+    const pulling = parseConfig({ ...withoutGame, ALLOW_NO_GAME_DELIVERY: 'true' });
+    expect(pulling.gameWebhook).toBeNull();
+    expect(pulling.optIns.join('\n')).toContain('ALLOW_NO_GAME_DELIVERY=true');
+    expect(() => parseConfig({ ...deployment, ...optIns, GAME_WEBHOOK_SECRET: undefined })).toThrow(
+      /set both/,
+    );
+    expect(() => parseConfig({ ...deployment, ...optIns, GAME_WEBHOOK_SECRET: 'plain-secret' })).toThrow(
+      /GAME_WEBHOOK_SECRET/,
+    );
+    const other = `whsec_${Buffer.alloc(32, 2).toString('base64')}`;
+    expect(
+      parseConfig({ ...deployment, ...optIns, GAME_WEBHOOK_SECRET: ` ${other}  ${WHSEC} ` }).gameWebhook,
+    ).toEqual({
+      url: 'https://game.example.com/webhooks',
+      secrets: [other, WHSEC],
+    });
+    // The embedded demo needs none of it: events wait for the feed.
+    expect(parseConfig({ DATA_DIR: tempDir() }).gameWebhook).toBeNull();
   });
 
   it('builds no address from a request Host header in production without PUBLIC_URL unless opted in', async () => {

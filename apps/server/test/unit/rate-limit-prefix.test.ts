@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config';
 import { rateLimitPrefix } from '../../src/plugins/rate-limit';
 
-/** Issue 9: two deployments sharing one Redis must not share rate-limit counters, with no setting needed. */
+/** Decision 014: two deployments sharing one Redis must not share rate-limit counters, with no setting needed. */
 const env = (values: Record<string, string>) =>
   parseConfig({
     NODE_ENV: 'test',

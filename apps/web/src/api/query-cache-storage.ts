@@ -8,7 +8,7 @@ import {
 import { sessionStore } from '../lib/session';
 
 /**
- * The signed-in account's reads kept in local storage between visits (issue 12, "on a weak phone network"): the
+ * The signed-in account's reads kept in local storage between visits (on a weak phone network, decision 027): the
  * next open of the game's web view shows the figures, lists and dashboards it had at once and refreshes them (a
  * restored read is stale, so every screen asks the server again as it mounts).
  *

@@ -93,7 +93,7 @@ export const queryKeys = {
   allShopCategories: () => ['shopCategories'] as const,
   order: (orderId: string) => ['orderQuery', orderId] as const,
   /**
-   * The agent's dashboards (issue 12), one key per call and input under one prefix: whatever moves money or changes
+   * The agent's dashboards (decision 020), one key per call and input under one prefix: whatever moves money or changes
    * the downline refreshes them all.
    */
   dashboards: {

@@ -208,7 +208,7 @@ const inboxPage = lazyPage(
   (m) => m.InboxPage,
 );
 
-// ---- the operator console (issue 11): its own login, layout and session
+// ---- the operator console (decision 018): its own login, layout and session
 
 const adminLoginPage = lazyPage(
   () => withTexts(ADMIN_AREAS, import('../features/admin/pages/admin-login-page')),
@@ -273,7 +273,7 @@ const adminAdjustmentsPage = lazyPage(
 );
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
-/** A page of the agent's own: a signed-in player who is no agent is told how to become one (issue 12). */
+/** A page of the agent's own: a signed-in player who is no agent is told how to become one (decision 021). */
 const agentPage = (titleKey: TranslationKey): RouteHandle => ({
   requiresAuth: true,
   agentsOnly: true,

@@ -96,7 +96,7 @@ export const paths = {
     usersList: route('/users/users-list'),
   },
 
-  /** The operator console (issue 11, decision 018): its own sign-in, layout and session. */
+  /** The operator console (decision 018): its own sign-in, layout and session. */
   admin: {
     /** The console's home: the dashboard (a role without `reports` goes on to the withdrawal queue). */
     root: route('/admin'),

@@ -10,7 +10,7 @@ import type { AgentLevel } from '@promoter/contract';
  *    rank title by position: the top level gets the first title.
  *
  * The two readings name the same level differently (level 1 is 钻石推广员 in one, 金牌推广员 in the other), so a
- * screen showing both gave one agent two titles at once (issue 12). Every place that titles the agent (header chip,
+ * screen showing both gave one agent two titles at once (decision 021). Every place that titles the agent (header chip,
  * sidebar user block, user menu, pages) shows reading 1, the level the server stores; reading 2 is kept with its
  * translations for the SPEC's record and is never put on a screen beside reading 1.
  */

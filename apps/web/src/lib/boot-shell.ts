@@ -5,7 +5,7 @@ import { AGENT_FIGURES } from './agent-figures';
 import { sessionStore } from './session';
 
 /**
- * The first paint on a slow network (issue 12: "content shown within 3 s on /agent/Main" at 4x CPU, 1.6 Mbps, 150 ms).
+ * The first paint on a slow network (decision 027: the agent's figures within 3 s on /agent/Main at 4x CPU, 1.6 Mbps, 150 ms).
  * Before the app's scripts have arrived and run (a few seconds on such a phone), `boot-shell.js`, a small script
  * inline in index.html, draws the agent's last figures from this snapshot: the greeting and the four figures,
  * already translated and formatted by the app, as they were at the last visit. The app replaces it with its own

@@ -8,7 +8,7 @@ import { vi } from 'vitest';
  * `await import('./support/mocks')`, the same instance.
  *
  * `request` is a spy (tests program its answers and read its calls), and every answer it gives the screen is parsed
- * with its call's data schema first, as the real client does (issue 26): a fixture that drifts from the contract
+ * with its call's data schema first, as the real client does: a fixture that drifts from the contract
  * fails its test instead of showing a screen data the server could never send.
  */
 const spy = vi.fn();

@@ -18,6 +18,7 @@ CREATE OR REPLACE FUNCTION ledger_post(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_account integer;
+  v_entries integer;
 BEGIN
   IF p_amount IS NULL OR p_amount = 0 THEN
     RAISE EXCEPTION 'posting amount must be a non-zero integer' USING ERRCODE = '22023';
@@ -25,7 +26,7 @@ BEGIN
   UPDATE accounts SET value = value + p_amount, entry_count = entry_count + 1, updated_at = now()
    WHERE owner_type = p_owner_type AND owner_id = p_owner_id AND currency = p_currency
      AND value + p_amount >= 0
-  RETURNING id, value INTO v_account, o_after;
+  RETURNING id, value, entry_count INTO v_account, o_after, v_entries;
   IF NOT FOUND THEN
     IF p_amount < 0 THEN
       RETURN;
@@ -34,13 +35,18 @@ BEGIN
     VALUES (p_owner_type, p_owner_id, p_currency, p_amount, 1)
     ON CONFLICT (owner_type, owner_id, currency)
       DO UPDATE SET value = a.value + excluded.value, entry_count = a.entry_count + 1, updated_at = now()
-    RETURNING id, value INTO v_account, o_after;
+    RETURNING id, value, entry_count INTO v_account, o_after, v_entries;
   END IF;
   INSERT INTO ledger_entries (account_id, amount, after, bill_type, ref_type, ref_id, counterparty_type,
                               counterparty_id, memo, memo_key, memo_params, created_at)
   VALUES (v_account, p_amount, o_after, p_bill_type, p_ref_type, p_ref_id, p_counterparty_type, p_counterparty_id,
           coalesce(p_memo, ''), p_memo_key, p_memo_params, coalesce(p_at, now()))
   RETURNING id INTO o_entry_id;
+  -- A player's diamonds are the game's: the change goes to the game's outbox with its entry (decision 040).
+  IF p_owner_type = 'player' AND p_currency = 'diamonds' THEN
+    PERFORM game_event_record(p_owner_id, p_amount, v_entries, p_ref_type, p_ref_id, p_counterparty_type,
+                              p_counterparty_id, o_entry_id, p_at);
+  END IF;
 END $$;
 
 -- The ledger's lock order, written only here: an operation that changes several accounts locks them all first, in

@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return {};
   });
 
-  // The profile's devices (issue 12): an agent lists its own account's live sessions and ends all but this one.
+  // The profile's devices (decision 021): an agent lists its own account's live sessions and ends all but this one.
   defineCall(app, 'sessionList', async ({ session }) =>
     listLiveSessions(app.db, session.playerId, session.sessionId),
   );

@@ -30,9 +30,9 @@ import { getPlatformTimeZone } from '../options/options-service';
 import { listForReview } from '../withdrawals/withdrawal-review-service';
 
 /**
- * The console's agents (decision 018): search, the agent's page, freeze and unfreeze with a reason, a one-time
- * password. A frozen agent loses access on its very next call: every session reads the agent's status with the
- * session (auth/session-service), so nothing else has to be revoked.
+ * The console's agents (decision 018): search, the agent's page, freeze and unfreeze with a reason, the password
+ * removed (decision 037). A frozen agent loses access on its very next call: every session reads the agent's status
+ * with the session (auth/session-service), so nothing else has to be revoked.
  */
 
 const balanceOf = sql<number>`coalesce((select ${accounts.value} from ${accounts} where ${accounts.ownerType} = 'agent' and ${accounts.ownerId} = ${agents.id} and ${accounts.currency} = 'balance'), 0)`;

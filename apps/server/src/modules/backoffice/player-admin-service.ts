@@ -8,7 +8,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { likeEscaped, toOrderSummary } from './agent-admin-service';
 
 /**
- * The console's players (decision 018, amended): search, the player's page (diamonds, bound agent, recharges received,
+ * The console's players (decision 018): search, the player's page (diamonds, bound agent, recharges received,
  * orders) and unbinding by an operator.
  */
 

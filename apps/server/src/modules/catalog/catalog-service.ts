@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 
 /**
- * The shop's catalog as the console edits it (issue 11, decision 018): categories and goods, their names in Chinese
+ * The shop's catalog as the console edits it (decision 018): categories and goods, their names in Chinese
  * (the row's own column, every language's fallback) and in the other languages (`names`), their order, and whether
  * goods are on sale. An order keeps what it was sold at (orders.goods_name, diamonds, unit price and pricing are
  * copied when it is created), so nothing here changes an order in flight.

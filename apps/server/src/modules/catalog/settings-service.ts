@@ -15,7 +15,7 @@ import { type AuditActor, listAudit, recordAudit } from '../audit/audit-service'
 import { OPTION_DEFAULTS } from '../options/options-service';
 
 /**
- * The platform's settings as the console edits them (issue 11, decision 018): prices per level and retail,
+ * The platform's settings as the console edits them (decision 018): prices per level and retail,
  * commission rates, withdrawal rules, the two-person thresholds, registration and unbind switches, the shop's address
  * and the time zone. Every reader (pricing, withdrawals, registration...) reads the options table at each use; the
  * server keeps no copy, so a change holds from the next request on, on every instance.

@@ -15,7 +15,7 @@ const actorOf = (operator: { operatorId: number; name: string }, request: Fastif
   address: request.ip,
 });
 
-/** The console's articles and announcements (issue 11, decision 018). */
+/** The console's articles and announcements (decision 018). */
 export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'adminArticleList', async () => listArticles(app.db));
   defineCall(app, 'adminArticleGet', async ({ input }) => getArticle(app.db, input.id));

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 
 /**
- * The console's articles and announcements (issue 11, decision 018). Chinese lives in the row's own columns (the
+ * The console's articles and announcements (decision 018). Chinese lives in the row's own columns (the
  * fallback of every language), the other languages in `translations`, complete versions only. A change is a
  * compare-and-set on the `updatedAt` the operator's edit started from, in one transaction with its audit entry (the
  * texts before and after): of two operators editing at once, the second is told to reload, never overwrites unseen.

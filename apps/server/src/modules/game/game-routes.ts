@@ -1,4 +1,6 @@
 import {
+  ZGameEventsQuery,
+  ZGameEventsResult,
   ZGameMintTicket,
   ZGameMintTicketResult,
   ZGameUpsertPlayer,
@@ -7,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { publicUrlOf } from '../../http/public-url';
 import { defineSignedRoute, type SignedRequest } from '../../http/signed-route';
+import { readFeed } from './game-feed';
 import { acceptGameRequest, issueLoginTicket, upsertGamePlayer } from './game-service';
 
 /**
@@ -42,5 +45,19 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       verify,
     },
     async ({ body, request }) => issueLoginTicket(app.db, body.playerId, publicUrlOf(request)),
+  );
+
+  defineSignedRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/game/events',
+      summary: 'Read the diamonds events after a cursor (the pull feed)',
+      tags: ['game'],
+      body: ZGameEventsQuery,
+      data: ZGameEventsResult,
+      verify,
+    },
+    async ({ body }) => readFeed(app.db, body),
   );
 }

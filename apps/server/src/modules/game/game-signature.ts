@@ -1,15 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { GAME_SIGNATURE_WINDOW_SECONDS } from '@promoter/contract';
+import { signGameRequest } from '@promoter/game-sdk';
 
-/** hex HMAC-SHA256 of `${timestamp}.${nonce}.${rawBody}`: what the game server sends in X-Game-Signature. */
-export function signGameRequest(
-  secret: string,
-  timestamp: number | string,
-  nonce: string,
-  rawBody: string,
-): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${nonce}.${rawBody}`).digest('hex');
-}
+/**
+ * hex HMAC-SHA256 of `${timestamp}.${nonce}.${rawBody}`: what the game server sends in X-Game-Signature. Its one text
+ * is the game's kit (packages/game-sdk), which the game signs with; the server checks with the same function.
+ */
+export { signGameRequest };
 
 export type SignatureCheck = 'ok' | 'invalid' | 'expired';
 

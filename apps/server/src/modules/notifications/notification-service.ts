@@ -12,7 +12,7 @@ import { notifications } from '../../db/schema';
 import { type Locale, type MessageKey, translate } from '../../i18n/messages';
 
 /**
- * The agent's inbox (issue 12, decision 018). Events write a notification in their own transaction (`notify`), so
+ * The agent's inbox (decision 018). Events write a notification in their own transaction (`notify`), so
  * it exists exactly when the event committed. Announcements are not copied to every agent: the inbox reads them at
  * read time, beside the agent's own notifications, for its level and from the day it joined.
  *

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 
 /**
  * The platform's options with the defaults it runs on when a row is missing, as the contract's OPTIONS table gives them
- * (issue 26: one table). The public ones may be read by anyone through getOptionsByKey; the rest stay on the server.
+ * (one table, decision 018). The public ones may be read by anyone through getOptionsByKey; the rest stay on the server.
  */
 export type { OptionKey };
 export const OPTION_DEFAULTS = Object.fromEntries(

@@ -7,7 +7,7 @@ import {
   setDefaultPayoutAccount,
 } from './payout-service';
 
-/** The agent's saved payout accounts (issue 14, decision 019). */
+/** The agent's saved payout accounts (decision 019). */
 export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'payoutAccountList', async ({ agentId }) => listPayoutAccounts(app.db, agentId));
   defineCall(app, 'payoutAccountAdd', async ({ agentId, input }) =>

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { MessageKey } from '../../i18n/messages';
 
 /**
- * An agent's saved payout accounts (issue 14, decision 019). The number is sealed (AES-256-GCM, the configured
+ * An agent's saved payout accounts (decision 019). The number is sealed (AES-256-GCM, the configured
  * PAYOUT_ENCRYPTION_KEY) the moment it arrives and only its masked form is ever answered; nothing here logs it.
  * Changes of one agent's accounts are serialized by an advisory lock per agent, so the limit, the duplicate check and
  * "the first becomes the default" hold under races; the partial unique index keeps one default whatever happens.

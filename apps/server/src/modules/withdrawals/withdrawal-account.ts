@@ -9,14 +9,14 @@ import { recordAudit } from '../audit/audit-service';
 import type { PayoutKey } from '../payout/payout-service';
 
 /**
- * The account number a withdrawal is paid to (issue 14, decision 019): kept sealed with its masked form beside it;
+ * The account number a withdrawal is paid to (decision 019): kept sealed with its masked form beside it;
  * the whole number is read only by an operator allowed to pay, and each reading is audited.
  */
 
 const SEAL_BATCH = 200;
 
 /**
- * Seals the numbers that withdrawals made before issue 14 hold in clear (`account_no`): each row gets its sealed and
+ * Seals the numbers that withdrawals made before decision 019 hold in clear (`account_no`): each row gets its sealed and
  * masked copy and loses the clear one in one conditional UPDATE (on the number it read), so running it twice, or on
  * two instances starting at once, changes each row once. Answers how many rows it sealed.
  */

@@ -240,7 +240,7 @@ async function refusalOf(tx: Tx, id: number): Promise<AppError> {
     : new AppError('withdrawalNotFound');
 }
 
-/** What the agent is told of a change of its withdrawal, in the change's transaction (its inbox, issue 12). */
+/** What the agent is told of a change of its withdrawal, in the change's transaction (its inbox, decision 018). */
 function noticeOf(row: WithdrawalRow): Notice | null {
   const amount = fenToMoney(row.amountFen);
   const base = { agentId: row.agentId, ref: { type: 'withdrawal', id: String(row.id) } };

@@ -35,7 +35,7 @@ export function toWithdrawalDto(row: WithdrawalRow): TWithdrawal {
     status: row.status,
     accountType: row.accountType,
     accountName: row.accountName,
-    // Masked always (the first 12 characters hidden); a row from before issue 14 still holding its number in clear
+    // Masked always (the first 12 characters hidden); a row from before decision 019 still holding its number in clear
     // until the start-up sealing (withdrawal-account.ts) is masked here too.
     accountNo:
       row.accountMasked ??

@@ -32,7 +32,7 @@ function InboxSkeleton() {
 }
 
 /**
- * `/inbox` (issue 12): every inbox item, read and unread, newest first, in pages as the list scrolls. Tapping an item
+ * `/inbox` (decision 018): every inbox item, read and unread, newest first, in pages as the list scrolls. Tapping an item
  * marks it read and opens its whole text; an item about something (a withdrawal, an order, a profit, the downline)
  * has a button to go there. "Mark all read" marks what the agent has seen: what arrives meanwhile stays unread.
  */

@@ -5,7 +5,7 @@ import { invalidate, queryKeys } from '../../../api/query-keys';
 import { progress } from '../../../lib/progress';
 
 /**
- * Changes of the agent's payout accounts (issue 14), under the progress bar. Delete and set-default answer the list
+ * Changes of the agent's payout accounts (decision 019), under the progress bar. Delete and set-default answer the list
  * as it is after the change, written into the cache at once; every change then reads the list again.
  */
 function usePayoutAccountMutation<I, D>(

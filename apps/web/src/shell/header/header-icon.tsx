@@ -1,0 +1,39 @@
+import IconButton from '@mui/material/IconButton';
+import type { ReactNode } from 'react';
+import { Hint } from '../../components/ui/hint';
+
+/** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu. */
+export const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
+export const mobileOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
+
+/** A button of the header's toolbar: an icon with its label as hint and accessible name, handed its anchor. */
+export function HeaderIcon({
+  label,
+  children,
+  onClick,
+  className,
+  testId,
+  sx,
+}: {
+  label: string;
+  children: ReactNode;
+  onClick: (anchor: HTMLElement) => void;
+  className?: string;
+  testId?: string;
+  sx?: object;
+}) {
+  return (
+    <Hint title={label}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        className={className}
+        data-testid={testId}
+        onClick={(event) => onClick(event.currentTarget)}
+        sx={{ p: { xs: 0.75, sm: 1 }, ...sx }}
+      >
+        {children}
+      </IconButton>
+    </Hint>
+  );
+}
