@@ -105,7 +105,20 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
     // The job queue's workers (decision 040): deliveries to the game, the periodic work. JOB_CONCURRENCY=0 leaves
     // them to `npm run worker`.
     if (config.jobConcurrency > 0) {
-      jobs = await startJobs({ url: database.url, config, log: app.log });
+      jobs = await startJobs({
+        url: database.url,
+        config,
+        log: app.log,
+        onDelivery: (outcome) => {
+          if (
+            outcome === 'delivered' ||
+            outcome === 'retrying' ||
+            outcome === 'failed' ||
+            outcome === 'paused'
+          )
+            app.countGameDelivery(outcome);
+        },
+      });
       app.setJobsRunning(jobs.running);
     }
   } catch (error) {

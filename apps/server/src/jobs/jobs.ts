@@ -1,7 +1,11 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type { Config } from '../config';
 import { connect } from '../db/client';
-import { deliverEvent, scheduleOverdue } from '../modules/game-delivery/delivery-service';
+import {
+  type DeliveryOutcome,
+  deliverEvent,
+  scheduleOverdue,
+} from '../modules/game-delivery/delivery-service';
 import { expireOrders } from '../modules/payments/payment-service';
 
 /**
@@ -32,6 +36,8 @@ export async function startJobs(input: {
   url: string;
   config: Pick<Config, 'gameWebhook' | 'jobConcurrency' | 'pool'>;
   log: Log;
+  /** Told of every delivery's outcome (the server counts them in its metrics). */
+  onDelivery?: (outcome: DeliveryOutcome) => void;
 }): Promise<Jobs> {
   const { config, log } = input;
   // Its own small pool: a busy HTTP side never starves deliveries, and the queue's LISTEN connection is not taken
@@ -47,6 +53,7 @@ export async function startJobs(input: {
     game_deliver: async (payload) => {
       const { eventId } = payload as { eventId: string };
       const outcome = await deliverEvent(db, config.gameWebhook, eventId);
+      input.onDelivery?.(outcome);
       if (outcome !== 'delivered' && outcome !== 'not claimed')
         log.info({ eventId, outcome }, 'game delivery not done');
     },

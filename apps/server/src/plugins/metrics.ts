@@ -5,7 +5,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { readBacklogs, readQueueDepth } from '../db/vitals';
 
 /** What became of one delivery attempt to the game (decision 040). */
-export type GameDeliveryOutcome = 'delivered' | 'retried' | 'failed';
+/** A try's outcome as counted: delivered, to be tried again, failed for good, or the endpoint paused (410 Gone). */
+export type GameDeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'paused';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,7 +163,8 @@ export const metricsPlugin = fp(async function metricsPlugin(app) {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  for (const outcome of ['delivered', 'retried', 'failed'] as const) deliveries.inc({ outcome }, 0);
+  for (const outcome of ['delivered', 'retrying', 'failed', 'paused'] as const)
+    deliveries.inc({ outcome }, 0);
   app.decorate('countGameDelivery', (outcome: GameDeliveryOutcome) => deliveries.inc({ outcome }));
 
   /** Tasks seen in the queue: one with nothing due reads 0 rather than vanishing from the graphs. */

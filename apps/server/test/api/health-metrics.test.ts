@@ -370,7 +370,7 @@ describe('/metrics figures', () => {
     expect(sample(text, 'db_pool_waiting_requests')).toBe(0);
     expect(sample(text, 'game_deliveries_total', 'outcome="delivered"')).toBe(2);
     expect(sample(text, 'game_deliveries_total', 'outcome="failed"')).toBe(1);
-    expect(sample(text, 'game_deliveries_total', 'outcome="retried"')).toBe(0);
+    expect(sample(text, 'game_deliveries_total', 'outcome="retrying"')).toBe(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     // Prometheus's text format throughout (prom-client writes NaN as "Nan", which its parser takes): comments,
     // samples, blank lines; each metric described once.

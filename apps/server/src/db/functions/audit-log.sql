@@ -1,5 +1,5 @@
 -- The audit log is append-only: nobody changes or removes an entry through the product (decision 018). The current
--- text of the function and its triggers is here and only here (issue 26; db/functions.ts applies it at every start).
+-- text of the function and its triggers is here and only here (decision 039; db/functions.ts applies it at every start).
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';

@@ -13,7 +13,7 @@ interface RecentTransferRow extends Record<string, unknown> {
 
 /**
  * The agents the caller transferred diamonds to, each once with its newest transfer, newest first (the header's
- * contacts, issue 12). Read from the caller's own ledger: its diamonds account's transfer-out entries (type 3), whose
+ * contacts, decision 021). Read from the caller's own ledger: its diamonds account's transfer-out entries (type 3), whose
  * counterparty is the agent that received them, walked on `ledger_account_type_time_idx_v2`. Only agents still in
  * the caller's downline are listed: one the operator moved to another line is left out, as a transfer to it would
  * be refused. The tree is at most three deep (DESIGN: each level below its parent's), so an agent of the downline is

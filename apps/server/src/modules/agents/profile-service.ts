@@ -9,7 +9,7 @@ const parentAgent = alias(agents, 'parent_agent');
 const parentPlayer = alias(players, 'parent_player');
 
 /**
- * The profile page's facts beyond getUser (issue 12): since when the agent is one, its parent's card, and how many
+ * The profile page's facts beyond getUser (decision 021): since when the agent is one, its parent's card, and how many
  * players are bound to it and agents sit directly below it (both counted through their indexes).
  */
 export async function loadAgentProfile(db: DbOrTx, agentId: number): Promise<TAgentProfile> {

@@ -10,7 +10,7 @@ import { notify } from '../notifications/notification-service';
 import { loadAgent } from './agent-admin-service';
 
 /**
- * The shape of the tree, changed by an operator (decision 018, amended): an agent's level, an agent's parent.
+ * The shape of the tree, changed by an operator (decision 018): an agent's level, an agent's parent.
  *
  * The invariant: a child's level is greater than its parent's (levels 1..3, so the tree is at most three deep; and
  * since levels rise strictly down every branch, no branch can loop back on itself either).

@@ -15,7 +15,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { agentIsActive, deliverOrder } from '../payments/payment-service';
 
 /**
- * The console's orders (issue 11, decision 018): the list, filtered and paged on the server, and an order's page:
+ * The console's orders (decision 018): the list, filtered and paged on the server, and an order's page:
  * its payer, the prices frozen on it, the provider's records, and what it wrote to the ledger (the diamonds delivered
  * and the profit shares paid up the line).
  */

@@ -1,5 +1,5 @@
 /**
- * CSV as a spreadsheet opens it safely (RFC 4180, decision 018 amended for the reports): UTF-8 with a byte order mark
+ * CSV as a spreadsheet opens it safely (RFC 4180, decision 018): UTF-8 with a byte order mark
  * (Excel in China reads the file as GBK without it), CRLF line ends, a cell quoted when it holds a comma, a quote or a
  * line break.
  *

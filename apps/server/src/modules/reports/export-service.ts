@@ -15,7 +15,7 @@ import { playerSource } from './exports/players-export';
 import { withdrawalSource } from './exports/withdrawals-export';
 
 /**
- * The console's CSV exports (decision 018 amended for the reports): one file a kind under exports/, what they share in
+ * The console's CSV exports (decision 018): one file a kind under exports/, what they share in
  * exports/export-source.ts (keyset batches, each batch's text made when the stream asks for it). The filters are the
  * lists' own (reviewFilter, agentFilter, orderFilter): what the operator sees filtered is what it exports.
  *

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { getPlatformTimeZone } from '../options/options-service';
 
 /**
- * The console's dashboard (issue 11, decision 018 amended for the reports): what a period of the platform adds up to,
+ * The console's dashboard (decision 018): what a period of the platform adds up to,
  * day by day in the platform's time zone, its top agents, and what is owed now. Everything is summed in PostgreSQL
  * (the indexes of migration 0011: ledger by type and time, orders by paid time, agents and players by creation time),
  * inside one read-only snapshot so the figures agree with each other.

@@ -53,7 +53,7 @@ export function splitContacts<C extends { at: string }>(list: readonly C[], now:
 }
 
 /**
- * The header's chat list as the agent's contacts (SPEC section 2 'chat list (recent and previous)', issue 12): the
+ * The header's chat list as the agent's contacts (SPEC section 2 'chat list (recent and previous)', decision 021): the
  * players it recharged and the agents of its downline it transferred diamonds to, today and before, each one tap
  * from recharging (the recharge page with the player chosen) or transferring again (the transfer page with the
  * agent chosen). Loaded when opened.

@@ -55,7 +55,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * The header's search box (SPEC section 2; issue 12): from anywhere, a page of the app by its title (the sidebar's
+ * The header's search box (SPEC section 2; decision 021): from anywhere, a page of the app by its title (the sidebar's
  * pages, translated), and by exact number a player (`searchUser`), a sub-agent (`children` with the id as keyword,
  * kept only on an exact id) or one of the agent's own ledger entries (`billDetail`, a miss is no hit). Choosing a
  * hit opens it: recharge that player, transfer to that agent, the entry's detail, the page.

@@ -20,7 +20,7 @@ import type { AnchoredMenuProps } from './menu-types';
 export const BELL_ITEMS = 5;
 
 /**
- * The header's notifications dropdown (SPEC section 2), made real (issue 12): the newest items of the agent's inbox,
+ * The header's notifications dropdown (SPEC section 2), made real (decision 018, the inbox): the newest items of the agent's inbox,
  * unread ones marked, each opening what it is about (an announcement opens the inbox, where its whole text is);
  * mark all read; the way to the inbox.
  */

@@ -5,7 +5,7 @@ import type { Locale, MessageKey } from '../../../i18n/messages';
 import { type CsvColumn, csvLine } from '../csv';
 
 /**
- * What every kind of the console's CSV exports shares (decision 018 amended for the reports): its columns, its rows read
+ * What every kind of the console's CSV exports shares (decision 018): its columns, its rows read
  * newest first in batches of EXPORT_BATCH_ROWS with keyset pagination (the next batch starts after the last row's key,
  * read by an index: no OFFSET, no cursor or transaction held open across the export), and the text of a batch produced
  * only when the stream asks for it, so an export of a million rows holds one or two batches in memory at a time.
