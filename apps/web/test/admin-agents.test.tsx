@@ -6,7 +6,7 @@ import type { OperatorRole, TAdjustment, TAdminAgent, TOperator } from '@promote
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The console's agents and adjustments (issue 11): what each role sees of an agent's actions, the dialogs' checks
+ * The console's agents and adjustments (decision 018): what each role sees of an agent's actions, the dialogs' checks
  * before anything is sent (the contract's rules: level, amount, reason), the move's preview before its confirmation,
  * one requestId per attempt, and the two-person rule on the adjustments list.
  */

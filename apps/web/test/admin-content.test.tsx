@@ -5,7 +5,7 @@ import type { TAdminAnnouncement, TAdminArticle, TOperator } from '@promoter/con
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The console's articles and announcements (issue 11): Chinese required, each other language both parts or neither,
+ * The console's articles and announcements (decision 018): Chinese required, each other language both parts or neither,
  * only complete translations sent; a change names the version it started from; an announcement goes to every agent
  * or one level, and is withdrawn after a confirmation; a role without `agents.manage` only reads.
  */

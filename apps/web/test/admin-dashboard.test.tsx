@@ -5,7 +5,7 @@ import type { TOperator, TReportDayFigures, TReportSummary } from '@promoter/con
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The console's dashboard (issue 11, reports): the period switch asks the server the period it shows (a preset as the
+ * The console's dashboard (decision 018): the period switch asks the server the period it shows (a preset as the
  * last N days, custom days only once the contract takes them), every chart reads as a table at a click, and a role
  * without `reports` is not shown it.
  */

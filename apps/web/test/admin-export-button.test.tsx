@@ -5,7 +5,7 @@ import type { TOperator } from '@promoter/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The console's CSV export button (issue 11, reports): it streams the export with the operator's token, shows the rows
+ * The console's CSV export button (decision 018): it streams the export with the operator's token, shows the rows
  * and bytes received so far, can be cancelled, saves what came as one file, and reads a refusal as every operator
  * call does. The server's stream is a stand-in fed chunk by chunk.
  */

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * The console's orders, players, audit log and adjustments sort on the server (issue 11): a click on a sortable header
+ * The console's orders, players, audit log and adjustments sort on the server (decision 018): a click on a sortable header
  * asks the server again with the column and a direction (a second click turns it round, back to the first page); each
  * list has its CSV export, shown to the roles holding the export's right only.
  */

@@ -5,7 +5,7 @@ import type { OperatorRole, TAdminWithdrawal, TOperator } from '@promoter/contra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * A withdrawal's account in the console (issue 14): masked for everyone; an operator allowed to pay may show the whole
+ * A withdrawal's account in the console (decision 019): masked for everyone; an operator allowed to pay may show the whole
  * number (the server audits it) and hide it again; the other roles have no such button.
  */
 vi.mock('../src/api/client', () => import('./support/mocks'));

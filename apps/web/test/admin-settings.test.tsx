@@ -6,7 +6,7 @@ import type { EditableOptionKey, OperatorRole, TOperator, TOptionEntry } from '@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The settings form of the console (issue 11): each field by the contract's rule of its setting, the rules between
+ * The settings form of the console (decision 018): each field by the contract's rule of its setting, the rules between
  * settings (a level's price never below the level above, retail above level 3, rates falling down the levels), a
  * confirmation that shows each change before -> after, and what a role without the right sees.
  */

@@ -6,7 +6,7 @@ import type { TAdminWithdrawal, TOperator } from '@promoter/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The withdrawal queue's actions (issue 11): a rejection needs a reason before anything is sent; a batch's answer
+ * The withdrawal queue's actions (decision 018): a rejection needs a reason before anything is sent; a batch's answer
  * shows which withdrawals changed and which were skipped, with the server's reason.
  */
 vi.mock('../src/api/client', () => import('./support/mocks'));

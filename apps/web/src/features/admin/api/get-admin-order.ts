@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../api/client';
-import { invalidate, queryKeys } from '../../../api/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 
 /** An order's page: payer, frozen prices, the provider's records, the entries it wrote (`admin/orders/detail`). */
 export function adminOrderQueryOptions(orderId: string) {
@@ -12,13 +12,4 @@ export function adminOrderQueryOptions(orderId: string) {
 
 export function useAdminOrder(orderId: string | null) {
   return useQuery({ ...adminOrderQueryOptions(orderId ?? ''), enabled: orderId !== null });
-}
-
-/** Deliver a held order once its agent is active again (`admin/orders/release`), with a reason. */
-export function useReleaseHeldOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { orderId: string; reason: string }) => request('adminOrderRelease', input),
-    onSettled: () => invalidate.heldOrderReleased(queryClient),
-  });
 }

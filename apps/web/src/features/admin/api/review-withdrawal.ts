@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WithdrawalReviewAction } from '@promoter/contract';
 import { request } from '../../../api/client';
 import { invalidate } from '../../../api/query-keys';
+import { useAdminMutation } from './admin-mutation';
 
 /** What an operator does to one withdrawal (WITHDRAWAL_REVIEW); `text` is the reason (reject, fail) or the reference (pay). */
 export type ReviewAction = WithdrawalReviewAction;
@@ -12,7 +12,7 @@ export interface ReviewInput {
   text?: string;
 }
 
-function review({ action, id, text = '' }: ReviewInput) {
+export function reviewWithdrawal({ action, id, text = '' }: ReviewInput) {
   switch (action) {
     case 'approve':
       return request('adminWithdrawalApprove', { id });
@@ -27,9 +27,5 @@ function review({ action, id, text = '' }: ReviewInput) {
 
 /** One change of a withdrawal's state (a compare-and-set on the server); the queue and the audit refresh. */
 export function useReviewWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: review,
-    onSettled: () => invalidate.withdrawalsReviewed(queryClient),
-  });
+  return useAdminMutation(reviewWithdrawal, invalidate.withdrawalsReviewed);
 }

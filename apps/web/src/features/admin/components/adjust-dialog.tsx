@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { useAttemptRequestId } from '../../../lib/request-id';
-import { useCreateAdjustment } from '../api/manage-adjustments';
+import { useCreateAdjustment } from '../api/create-adjustment';
 import { NOTICE_MAX, noticeOf, noticeRule, REASON_MAX, reasonRule } from './reason-field';
 
 type Currency = 'balance' | 'diamonds';

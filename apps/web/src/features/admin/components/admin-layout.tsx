@@ -44,7 +44,7 @@ import { themeOptions } from '../../../stores/theme-options';
 import { canCall, useCan } from '../lib/can';
 import { currentConsoleTimeZone, setConsoleTimeZone, timeZoneLabel } from '../lib/format';
 import { useOperator } from '../../../lib/operator-session';
-import { useOperatorLogout } from '../api/operator-auth';
+import { useOperatorLogout } from '../api/operator-logout';
 
 const DRAWER_WIDTH = 232;
 

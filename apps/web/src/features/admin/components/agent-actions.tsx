@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
-import {
-  useResetAgentPassword,
-  useReviewRegistration,
-  useRevokeAgentSessions,
-  useSetAgentFrozen,
-} from '../api/manage-agents';
+import { useResetAgentPassword } from '../api/reset-agent-password';
+import { useReviewRegistration } from '../api/review-registration';
+import { useRevokeAgentSessions } from '../api/revoke-agent-sessions';
+import { useSetAgentFrozen } from '../api/set-agent-frozen';
 import { AdjustDialog } from './adjust-dialog';
 import { ChangeLevelDialog } from './change-level-dialog';
 import { MoveAgentDialog } from './move-agent-dialog';

@@ -3,19 +3,12 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   compactTranslations,
   GOODS_DIAMONDS_MAX,
@@ -30,7 +23,6 @@ import {
 import type { TAdminCategory, TAdminGoods, TranslationLocale } from '@promoter/contract';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +30,7 @@ import { z } from 'zod';
 import { languageOf } from '../../../i18n/languages';
 import { contractResolver, type FieldRule } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
+import { FormDialog, type FormDialogProps } from './form-dialog';
 
 /**
  * The catalog's dialogs (`#/admin/goods`): a category or goods, the Chinese name (every language's fallback) and its
@@ -142,61 +135,16 @@ function NameFields<V extends NameValues & FieldValues>({
   );
 }
 
-function DialogFrame({
-  open,
-  title,
-  busy,
-  onClose,
-  onSubmit,
-  testId,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
+/** The catalog's editors: a form dialog whose buttons the browser tests name. */
+function DialogFrame(props: Omit<FormDialogProps, 'maxWidth' | 'save' | 'cancelTestId'>) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
+    <FormDialog
+      {...props}
       maxWidth="sm"
-      fullScreen={phone}
-      aria-labelledby={`${testId}-title`}
-      data-testid={testId}
-    >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-        sx={{ display: 'contents' }}
-      >
-        <DialogTitle id={`${testId}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} color="inherit" data-testid="catalog-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="catalog-save">
-            {t('adminCatalog.catalog.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      save={{ label: t('adminCatalog.catalog.save'), testId: 'catalog-save' }}
+      cancelTestId="catalog-cancel"
+    />
   );
 }
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
-import { useChangeAgentLevel } from '../api/manage-agents';
+import { useChangeAgentLevel } from '../api/change-agent-level';
 import { LevelText } from './agent-labels';
 import { NOTICE_MAX, noticeOf, noticeRule, REASON_MAX, reasonRule } from './reason-field';
 

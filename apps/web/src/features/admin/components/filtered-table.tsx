@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +14,7 @@ import type { TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pager, ServerSort } from '../lib/use-filtered-pages';
+import { EmptyRow } from './empty-row';
 
 interface FilterBarProps {
   onApply: () => void;
@@ -60,7 +62,33 @@ export function FilterField({ date, ...props }: TextFieldProps & { date?: boolea
   );
 }
 
-interface PagedTableProps {
+interface ChoiceFilterProps<V extends string | number> extends Omit<TextFieldProps, 'select' | 'children'> {
+  /** The values to choose from, after the blank one. */
+  choices: readonly V[];
+  /** A value's name in the operator's language. */
+  labelOf: (choice: V) => ReactNode;
+  /** The blank choice's name: "all" unless told. */
+  allLabel?: string;
+  testIdOf?: (choice: V) => string;
+}
+
+/** A filter bar's choice: blank (every row), then each value by its name. */
+export function ChoiceFilter<V extends string | number>(props: ChoiceFilterProps<V>) {
+  const { t } = useTranslation();
+  const { choices, labelOf, allLabel, testIdOf, ...field } = props;
+  return (
+    <FilterField select {...field}>
+      <MenuItem value="">{allLabel ?? t('admin.filters.all')}</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice} value={String(choice)} data-testid={testIdOf?.(choice)}>
+          {labelOf(choice)}
+        </MenuItem>
+      ))}
+    </FilterField>
+  );
+}
+
+export interface PagedTableProps {
   minWidth: number;
   testId: string;
   /** The header row's cells. */
@@ -89,13 +117,7 @@ export function PagedTable(props: PagedTableProps) {
           </TableHead>
           <TableBody>
             {props.children}
-            {props.empty ? (
-              <TableRow>
-                <TableCell colSpan={props.columns} align="center" data-testid={props.emptyTestId}>
-                  {t('admin.empty')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyRow show={props.empty} columns={props.columns} testId={props.emptyTestId} />
           </TableBody>
         </Table>
       </TableContainer>

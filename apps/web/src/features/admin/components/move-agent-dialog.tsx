@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMovePreview } from '../api/get-admin-move-preview';
 import { notify } from '../../../lib/notify';
-import { useMoveAgent } from '../api/manage-agents';
+import { useMoveAgent } from '../api/move-agent';
 import { AgentStatusChip, idOf, LevelText } from './agent-labels';
 import { REASON_MAX, reasonRule } from './reason-field';
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ZAdminOrderSummary } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../lib/format';
+import { EmptyRow } from './empty-row';
 
 /** The last orders of an agent or a player, as their pages show them. */
 export function OrderSummaryTable({ orders }: { orders: z.infer<typeof ZAdminOrderSummary>[] }) {
@@ -36,13 +37,7 @@ export function OrderSummaryTable({ orders }: { orders: z.infer<typeof ZAdminOrd
               <TableCell>{formatDateTime(order.createdAt, i18n.language)}</TableCell>
             </TableRow>
           ))}
-          {orders.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={6} align="center">
-                {t('admin.empty')}
-              </TableCell>
-            </TableRow>
-          ) : null}
+          <EmptyRow show={orders.length === 0} columns={6} />
         </TableBody>
       </Table>
     </Box>

@@ -7,16 +7,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONTENT_LOCALES, CONTENT_TITLE_MAX, type ContentLocale } from '@promoter/contract';
 import { useEffect, useState } from 'react';
-import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../i18n/languages';
 import { muiField } from '../../../lib/mui-field';
 import { contentField, type TextVersionsForm, titleField } from '../lib/text-versions';
 
 interface TextVersionsEditorProps<F extends TextVersionsForm> {
-  register: UseFormRegister<F>;
-  watch: UseFormWatch<F>;
-  errors: FieldErrors<F>;
+  /** The editor's form (useForm), whose text fields these are. */
+  form: Pick<UseFormReturn<F>, 'register' | 'watch' | 'formState'>;
   contentMax: number;
   /** Rows of the content field. */
   rows: number;
@@ -28,13 +27,12 @@ interface TextVersionsEditorProps<F extends TextVersionsForm> {
  * Hebrew and Arabic are typed right to left.
  */
 export function TextVersionsEditor<F extends TextVersionsForm>({
-  register,
-  watch,
-  errors,
+  form: { register, watch, formState },
   contentMax,
   rows,
 }: TextVersionsEditorProps<F>) {
   const { t } = useTranslation();
+  const { errors } = formState;
   const [locale, setLocale] = useState<ContentLocale>('cn');
   const values = watch() as TextVersionsForm;
   const fieldErrors = errors as FieldErrors<TextVersionsForm>;

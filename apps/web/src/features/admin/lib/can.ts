@@ -2,7 +2,7 @@ import { type ConsoleCallName, consoleCalls, hasRight, type TOperator } from '@p
 import { useOperator } from '../../../lib/operator-session';
 
 /**
- * Whether an operator may make a call of the console (issue 26): the right is the call's own in the contract, the one
+ * Whether an operator may make a call of the console (decision 018): the right is the call's own in the contract, the one
  * the server checks, never typed again here. The console shows only what this allows.
  */
 export function canCall(operator: TOperator | null, call: ConsoleCallName): boolean {

@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ZAdjustmentOwnerType, ZAdjustmentStatus } from '@promoter/contract';
-import type { AdminAdjustmentSort, AdjustmentStatus, TAdjustment } from '@promoter/contract';
+import type { AdjustmentStatus, TAdjustment } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAdjustments } from '../api/get-admin-adjustments';
@@ -16,13 +15,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useOperator } from '../../../lib/operator-session';
 import { useCan } from '../lib/can';
-import { useApproveAdjustment, useRejectAdjustment } from '../api/manage-adjustments';
+import { useApproveAdjustment } from '../api/approve-adjustment';
+import { useRejectAdjustment } from '../api/reject-adjustment';
 import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
+import { ChoiceFilter, FilterField, SortHeadCell } from '../components/filtered-table';
+import { ListPage, PageHeading } from '../components/list-page';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatDateTime } from '../lib/format';
-import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
+import { useListPage } from '../lib/use-list-page';
 
 interface AdjustmentFilterForm {
   status: AdjustmentStatus | '';
@@ -141,126 +142,111 @@ function PendingActions({ adjustment }: { adjustment: TAdjustment }) {
 export function AdjustmentsPage() {
   const { t, i18n } = useTranslation();
   const canDecide = useCan('adminAdjustmentApprove');
-  const filters = useFilteredPages(EMPTY, { checks: { ownerId: 'id' } });
   // Unsorted until a column is chosen: the server's order (pending ones oldest first).
-  const sort = useServerSort<AdminAdjustmentSort>(null, filters);
-  const filter = adjustmentFilterOf(filters.applied);
-  const list = useAdminAdjustments({
-    ...filter,
-    ...sort.current,
-    page: filters.page + 1,
-    pageSize: filters.pageSize,
+  const list = useListPage({
+    empty: EMPTY,
+    checks: { ownerId: 'id' },
+    filterOf: adjustmentFilterOf,
+    useList: useAdminAdjustments,
   });
-  const rows = list.data?.list ?? [];
+  const { filters, sort } = list;
   return (
-    <Stack spacing={2} data-testid="page-admin-adjustments">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('adminAgents.nav.adjustments')}
-        </Typography>
-        <ExportButton kind="adjustments" filters={filter} />
-      </Stack>
-      <FilterBar onApply={filters.apply} testId="adjustment-filters">
-        <FilterField
-          select
-          label={t('adminAgents.filters.status')}
-          {...filters.field('status')}
-          sx={{ minWidth: 120 }}
-        >
-          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
-          {ZAdjustmentStatus.options.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`adminAgents.adjustments.status.${status}`)}
-            </MenuItem>
-          ))}
-        </FilterField>
-        <FilterField
-          select
-          label={t('adminAgents.filters.ownerType')}
-          {...filters.field('ownerType')}
-          sx={{ minWidth: 120 }}
-        >
-          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
-          {ZAdjustmentOwnerType.options.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`adminAgents.adjustments.ownerType.${type}`)}
-            </MenuItem>
-          ))}
-        </FilterField>
-        <FilterField
-          label={t('adminAgents.filters.ownerId')}
-          {...filters.field('ownerId')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </FilterBar>
-      <PagedTable
-        minWidth={1100}
-        testId="adjustment-table"
-        columns={canDecide ? 10 : 9}
-        head={
-          <>
-            <TableCell>#</TableCell>
-            <TableCell>{t('adminAgents.columns.owner')}</TableCell>
-            <TableCell align="right">{t('adminAgents.columns.amount')}</TableCell>
-            <TableCell>{t('adminAgents.columns.reason')}</TableCell>
-            <TableCell>{t('adminAgents.columns.status')}</TableCell>
-            <TableCell>{t('adminAgents.columns.createdBy')}</TableCell>
-            <TableCell>{t('adminAgents.columns.decidedBy')}</TableCell>
-            <TableCell>{t('adminAgents.columns.beforeAfter')}</TableCell>
-            <SortHeadCell column="createdAt" sort={sort}>
-              {t('adminAgents.columns.time')}
-            </SortHeadCell>
-            {canDecide ? <TableCell /> : null}
-          </>
-        }
-        empty={list.isSuccess && rows.length === 0}
-        emptyTestId="adjustment-table-empty"
-        total={list.data?.total ?? 0}
-        pager={filters}
-        pageSizes={[10, 20, 50, 100]}
-      >
-        {rows.map((row) => (
-          <TableRow key={row.id} data-testid={`adjustment-${row.id}`} data-status={row.status}>
-            <TableCell>{row.id}</TableCell>
-            <TableCell>
-              <OwnerCell adjustment={row} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {row.direction === 'credit' ? '+' : '-'}
-              {row.amount} {t(`adminAgents.adjust.${row.currency}`)}
-            </TableCell>
-            <TableCell>
-              {row.reason}
-              {row.rejectReason ? (
-                <Typography variant="caption" color="error" component="div">
-                  {t('adminAgents.adjustments.rejectedBecause', { reason: row.rejectReason })}
-                </Typography>
-              ) : null}
-            </TableCell>
-            <TableCell>
-              <Chip
-                size="small"
-                color={STATUS_COLORS[row.status]}
-                label={t(`adminAgents.adjustments.status.${row.status}`)}
-              />
-              {row.approvalsNeeded > 1 ? (
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {t('adminAgents.adjustments.twoPerson')}
-                </Typography>
-              ) : null}
-            </TableCell>
-            <TableCell>{row.createdBy.name}</TableCell>
-            <TableCell>{row.decidedBy?.name ?? ''}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {row.before !== null && row.after !== null ? `${row.before} → ${row.after}` : ''}
-            </TableCell>
-            <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
-            {canDecide ? (
-              <TableCell>{row.status === 'pending' ? <PendingActions adjustment={row} /> : null}</TableCell>
+    <ListPage
+      testId="page-admin-adjustments"
+      heading={
+        <PageHeading title={t('adminAgents.nav.adjustments')}>
+          <ExportButton kind="adjustments" filters={list.filter} />
+        </PageHeading>
+      }
+      view={list}
+      filterBar={{ testId: 'adjustment-filters' }}
+      filters={
+        <>
+          <ChoiceFilter
+            label={t('adminAgents.filters.status')}
+            {...filters.field('status')}
+            sx={{ minWidth: 120 }}
+            choices={ZAdjustmentStatus.options}
+            labelOf={(status) => t(`adminAgents.adjustments.status.${status}`)}
+          />
+          <ChoiceFilter
+            label={t('adminAgents.filters.ownerType')}
+            {...filters.field('ownerType')}
+            sx={{ minWidth: 120 }}
+            choices={ZAdjustmentOwnerType.options}
+            labelOf={(type) => t(`adminAgents.adjustments.ownerType.${type}`)}
+          />
+          <FilterField
+            label={t('adminAgents.filters.ownerId')}
+            {...filters.field('ownerId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </>
+      }
+      table={{
+        minWidth: 1100,
+        testId: 'adjustment-table',
+        columns: canDecide ? 10 : 9,
+        emptyTestId: 'adjustment-table-empty',
+        pageSizes: [10, 20, 50, 100],
+      }}
+      head={
+        <>
+          <TableCell>#</TableCell>
+          <TableCell>{t('adminAgents.columns.owner')}</TableCell>
+          <TableCell align="right">{t('adminAgents.columns.amount')}</TableCell>
+          <TableCell>{t('adminAgents.columns.reason')}</TableCell>
+          <TableCell>{t('adminAgents.columns.status')}</TableCell>
+          <TableCell>{t('adminAgents.columns.createdBy')}</TableCell>
+          <TableCell>{t('adminAgents.columns.decidedBy')}</TableCell>
+          <TableCell>{t('adminAgents.columns.beforeAfter')}</TableCell>
+          <SortHeadCell column="createdAt" sort={sort}>
+            {t('adminAgents.columns.time')}
+          </SortHeadCell>
+          {canDecide ? <TableCell /> : null}
+        </>
+      }
+      row={(row) => (
+        <TableRow key={row.id} data-testid={`adjustment-${row.id}`} data-status={row.status}>
+          <TableCell>{row.id}</TableCell>
+          <TableCell>
+            <OwnerCell adjustment={row} />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {row.direction === 'credit' ? '+' : '-'}
+            {row.amount} {t(`adminAgents.adjust.${row.currency}`)}
+          </TableCell>
+          <TableCell>
+            {row.reason}
+            {row.rejectReason ? (
+              <Typography variant="caption" color="error" component="div">
+                {t('adminAgents.adjustments.rejectedBecause', { reason: row.rejectReason })}
+              </Typography>
             ) : null}
-          </TableRow>
-        ))}
-      </PagedTable>
-    </Stack>
+          </TableCell>
+          <TableCell>
+            <Chip
+              size="small"
+              color={STATUS_COLORS[row.status]}
+              label={t(`adminAgents.adjustments.status.${row.status}`)}
+            />
+            {row.approvalsNeeded > 1 ? (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t('adminAgents.adjustments.twoPerson')}
+              </Typography>
+            ) : null}
+          </TableCell>
+          <TableCell>{row.createdBy.name}</TableCell>
+          <TableCell>{row.decidedBy?.name ?? ''}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {row.before !== null && row.after !== null ? `${row.before} → ${row.after}` : ''}
+          </TableCell>
+          <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+          {canDecide ? (
+            <TableCell>{row.status === 'pending' ? <PendingActions adjustment={row} /> : null}</TableCell>
+          ) : null}
+        </TableRow>
+      )}
+    />
   );
 }

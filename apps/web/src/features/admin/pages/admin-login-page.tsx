@@ -15,7 +15,8 @@ import { paths } from '../../../config/paths';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { useOperator } from '../../../lib/operator-session';
-import { useOperatorChangePassword, useOperatorLogin } from '../api/operator-auth';
+import { useChangeOperatorPassword } from '../api/change-operator-password';
+import { useOperatorLogin } from '../api/operator-login';
 
 interface ConsoleFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -102,7 +103,7 @@ function LoginForm() {
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const change = useOperatorChangePassword();
+  const change = useChangeOperatorPassword();
   const { register, handleSubmit, formState } = useForm<ChangeValues>({
     defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
     resolver: contractResolver<ChangeValues>(

@@ -24,6 +24,7 @@ import { AgentLink, AgentStatusChip, Fact, idOf, LevelText, PlayerLink } from '.
 import { AgentLedger } from '../components/agent-ledger';
 import { AgentSessions } from '../components/agent-sessions';
 import { AuditHistory } from '../components/audit-parts';
+import { EmptyRow } from '../components/empty-row';
 import { useCan } from '../lib/can';
 import { OrderSummaryTable } from '../components/order-summary-table';
 import { WithdrawalStatusChip } from '../components/withdrawal-status';
@@ -160,13 +161,7 @@ function AgentPageOf({ agentId }: { agentId: number }) {
                   <TableCell>{w.remark ?? ''}</TableCell>
                 </TableRow>
               ))}
-              {d.recentWithdrawals.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    {t('admin.empty')}
-                  </TableCell>
-                </TableRow>
-              ) : null}
+              <EmptyRow show={d.recentWithdrawals.length === 0} columns={5} />
             </TableBody>
           </Table>
         </Paper>

@@ -23,6 +23,7 @@ import { languageOf } from '../../../i18n/languages';
 import { levelLabelKey } from '../../../lib/agent-level';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useCan } from '../lib/can';
+import { EmptyRow } from '../components/empty-row';
 import { PeriodSwitch } from '../components/period-switch';
 import { ReportChart } from '../components/report-chart';
 import type { ChartSeries, FigureKey } from '../components/report-chart';
@@ -95,13 +96,7 @@ function TopAgents({ title, rows, testId }: { title: string; rows: TTopAgent[]; 
                 <TableCell align="right">{formatMoney(row.profit)}</TableCell>
               </TableRow>
             ))}
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} align="center">
-                  {t('adminReports.dashboard.top.empty')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyRow show={rows.length === 0} columns={4} text={t('adminReports.dashboard.top.empty')} />
           </TableBody>
         </Table>
       </TableContainer>
@@ -243,7 +238,7 @@ function Summary({ data }: { data: TReportSummary }) {
 }
 
 /**
- * `#/admin`, the console's home (issue 11, reports): what is owed now, a period's totals, its charts (each readable as a
+ * `#/admin`, the console's home (decision 018, reports): what is owed now, a period's totals, its charts (each readable as a
  * table) and its top agents. recharts is loaded with this page only (the route's lazy import). A role without the
  * `reports` right starts at the withdrawal queue instead.
  */

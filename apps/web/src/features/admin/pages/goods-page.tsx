@@ -34,16 +34,15 @@ import { useAdminSettings } from '../api/get-admin-settings';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
-import {
-  useDeleteCategory,
-  useReorderCategories,
-  useReorderGoods,
-  useSaveCategory,
-  useSaveGoods,
-  useSetGoodsActive,
-} from '../api/manage-catalog';
+import { useDeleteCategory } from '../api/delete-category';
+import { useReorderCategories } from '../api/reorder-categories';
+import { useReorderGoods } from '../api/reorder-goods';
+import { useSaveCategory } from '../api/save-category';
+import { useSaveGoods } from '../api/save-goods';
+import { useSetGoodsActive } from '../api/set-goods-active';
 import { RequireCall } from '../components/admin-layout';
 import { CategoryDialog, GoodsDialog } from '../components/catalog-dialogs';
+import { EmptyRow } from '../components/empty-row';
 
 /** `ids` with the one at `index` swapped with its neighbour `by` places away (-1 up, +1 down). */
 function moved(ids: number[], index: number, by: -1 | 1): number[] {
@@ -385,13 +384,7 @@ function GoodsTable({
                 </TableRow>
               );
             })}
-            {goods.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={canEdit ? 6 : 4} align="center">
-                  {t('admin.empty')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyRow show={goods.isSuccess && rows.length === 0} columns={canEdit ? 6 : 4} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -34,12 +34,10 @@ import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { useOperator } from '../../../lib/operator-session';
 import { notify } from '../../../lib/notify';
-import {
-  useCreateOperator,
-  useResetOperator,
-  useRevokeOperatorSessions,
-  useUpdateOperator,
-} from '../api/manage-operators';
+import { useCreateOperator } from '../api/create-operator';
+import { useResetOperator } from '../api/reset-operator';
+import { useRevokeOperatorSessions } from '../api/revoke-operator-sessions';
+import { useUpdateOperator } from '../api/update-operator';
 import { RequireCall } from '../components/admin-layout';
 import { AuditHistory } from '../components/audit-parts';
 import { ReasonDialog } from '../components/reason-dialog';

@@ -1,22 +1,20 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { ZOrderBuyer, ZOrderStatus } from '@promoter/contract';
-import type { AdminOrderSort, OrderStatus } from '@promoter/contract';
+import type { OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminOrders } from '../api/get-admin-orders';
 import type { AdminOrderFilter } from '../api/get-admin-orders';
 import { RequireCall } from '../components/admin-layout';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
+import { ChoiceFilter, FilterField, SortHeadCell } from '../components/filtered-table';
+import { ListPage, PageHeading } from '../components/list-page';
 import { idOf } from '../components/agent-labels';
 import { OrderDetail, OrderStatusChip } from '../components/order-detail';
 import { dateInputToIso, formatDateTime } from '../lib/format';
-import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
+import { useListPage } from '../lib/use-list-page';
 
 interface OrderForm {
   orderId: string;
@@ -45,123 +43,113 @@ export function orderFilterOf(form: OrderForm): Omit<AdminOrderFilter, 'page' | 
 
 function Orders() {
   const { t, i18n } = useTranslation();
-  const filters = useFilteredPages(EMPTY, { checks: { playerId: 'id', agentId: 'id' } });
   const [openId, setOpenId] = useState<string | null>(null);
-  const filter = orderFilterOf(filters.applied);
-  const sort = useServerSort<AdminOrderSort>({ sort: 'createdAt', order: 'desc' }, filters);
-  const list = useAdminOrders({
-    ...filter,
-    ...sort.current,
-    page: filters.page + 1,
-    pageSize: filters.pageSize,
+  const list = useListPage({
+    empty: EMPTY,
+    checks: { playerId: 'id', agentId: 'id' },
+    filterOf: orderFilterOf,
+    sort: { sort: 'createdAt', order: 'desc' },
+    useList: useAdminOrders,
   });
-  const rows = list.data?.list ?? [];
+  const { filters, sort } = list;
   return (
-    <Stack spacing={2} data-testid="page-admin-orders">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('adminCatalog.nav.orders')}
-        </Typography>
-        <ExportButton kind="orders" filters={filter} />
-      </Stack>
-      <FilterBar onApply={filters.apply} testId="order-filters" applyTestId="order-filter-apply">
-        <FilterField
-          label={t('adminCatalog.orders.filters.orderId')}
-          {...filters.field('orderId')}
-          slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'order-filter-id' } }}
-        />
-        <FilterField
-          label={t('adminCatalog.orders.filters.playerId')}
-          {...filters.field('playerId')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-player' } }}
-        />
-        <FilterField
-          label={t('adminCatalog.orders.filters.agentId')}
-          {...filters.field('agentId')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-agent' } }}
-        />
-        <FilterField select label={t('adminCatalog.orders.columns.buyer')} {...filters.field('buyer')}>
-          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
-          {ZOrderBuyer.options.map((buyer) => (
-            <MenuItem key={buyer} value={buyer}>
-              {t(`adminCatalog.orders.buyers.${buyer}`)}
-            </MenuItem>
-          ))}
-        </FilterField>
-        <FilterField select label={t('adminCatalog.orders.columns.status')} {...filters.field('status')}>
-          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
-          {ZOrderStatus.options.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`adminCatalog.orders.status.${status}`)}
-            </MenuItem>
-          ))}
-        </FilterField>
-        <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
-        <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
-      </FilterBar>
-      <PagedTable
-        minWidth={980}
-        testId="order-table"
-        columns={8}
-        head={
-          <>
-            <TableCell>{t('adminCatalog.orders.columns.id')}</TableCell>
-            <SortHeadCell column="createdAt" sort={sort}>
-              {t('adminCatalog.orders.columns.createdAt')}
-            </SortHeadCell>
-            <TableCell>{t('adminCatalog.orders.columns.payer')}</TableCell>
-            <TableCell>{t('adminCatalog.orders.columns.buyer')}</TableCell>
-            <TableCell>{t('adminCatalog.orders.columns.goods')}</TableCell>
-            <SortHeadCell column="amount" sort={sort} align="right">
-              {t('adminCatalog.orders.columns.amount')}
-            </SortHeadCell>
-            <TableCell>{t('adminCatalog.orders.columns.status')}</TableCell>
-            <TableCell>{t('adminCatalog.orders.columns.paidAt')}</TableCell>
-          </>
-        }
-        empty={list.isSuccess && rows.length === 0}
-        total={list.data?.total ?? 0}
-        pager={filters}
-        pageSizes={[20, 50, 100]}
-      >
-        {rows.map((order) => (
-          <TableRow key={order.id} hover data-testid={`admin-order-${order.id}`}>
-            <TableCell>
-              <Button
-                size="small"
-                onClick={() => setOpenId(order.id)}
-                sx={{ fontFamily: 'monospace', textTransform: 'none', p: 0, minWidth: 0 }}
-                data-testid={`admin-order-open-${order.id}`}
-              >
-                {order.id}
-              </Button>
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(order.createdAt, i18n.language)}
-            </TableCell>
-            <TableCell>
-              {order.playerNickname} (#{order.playerId})
-            </TableCell>
-            <TableCell>
-              {order.buyer === 'agent'
-                ? t('adminCatalog.orders.agentBuyer', { id: order.agentId ?? '' })
-                : t('adminCatalog.orders.playerBuyer')}
-            </TableCell>
-            <TableCell>
-              {order.goodsName} × {order.quantity}
-            </TableCell>
-            <TableCell align="right">{order.amount}</TableCell>
-            <TableCell>
-              <OrderStatusChip status={order.status} />
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {order.paidAt ? formatDateTime(order.paidAt, i18n.language) : '—'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </PagedTable>
+    <ListPage
+      testId="page-admin-orders"
+      heading={
+        <PageHeading title={t('adminCatalog.nav.orders')}>
+          <ExportButton kind="orders" filters={list.filter} />
+        </PageHeading>
+      }
+      view={list}
+      filterBar={{ testId: 'order-filters', applyTestId: 'order-filter-apply' }}
+      filters={
+        <>
+          <FilterField
+            label={t('adminCatalog.orders.filters.orderId')}
+            {...filters.field('orderId')}
+            slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'order-filter-id' } }}
+          />
+          <FilterField
+            label={t('adminCatalog.orders.filters.playerId')}
+            {...filters.field('playerId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-player' } }}
+          />
+          <FilterField
+            label={t('adminCatalog.orders.filters.agentId')}
+            {...filters.field('agentId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-filter-agent' } }}
+          />
+          <ChoiceFilter
+            label={t('adminCatalog.orders.columns.buyer')}
+            {...filters.field('buyer')}
+            choices={ZOrderBuyer.options}
+            labelOf={(buyer) => t(`adminCatalog.orders.buyers.${buyer}`)}
+          />
+          <ChoiceFilter
+            label={t('adminCatalog.orders.columns.status')}
+            {...filters.field('status')}
+            choices={ZOrderStatus.options}
+            labelOf={(status) => t(`adminCatalog.orders.status.${status}`)}
+          />
+          <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
+          <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
+        </>
+      }
+      table={{ minWidth: 980, testId: 'order-table', columns: 8, pageSizes: [20, 50, 100] }}
+      head={
+        <>
+          <TableCell>{t('adminCatalog.orders.columns.id')}</TableCell>
+          <SortHeadCell column="createdAt" sort={sort}>
+            {t('adminCatalog.orders.columns.createdAt')}
+          </SortHeadCell>
+          <TableCell>{t('adminCatalog.orders.columns.payer')}</TableCell>
+          <TableCell>{t('adminCatalog.orders.columns.buyer')}</TableCell>
+          <TableCell>{t('adminCatalog.orders.columns.goods')}</TableCell>
+          <SortHeadCell column="amount" sort={sort} align="right">
+            {t('adminCatalog.orders.columns.amount')}
+          </SortHeadCell>
+          <TableCell>{t('adminCatalog.orders.columns.status')}</TableCell>
+          <TableCell>{t('adminCatalog.orders.columns.paidAt')}</TableCell>
+        </>
+      }
+      row={(order) => (
+        <TableRow key={order.id} hover data-testid={`admin-order-${order.id}`}>
+          <TableCell>
+            <Button
+              size="small"
+              onClick={() => setOpenId(order.id)}
+              sx={{ fontFamily: 'monospace', textTransform: 'none', p: 0, minWidth: 0 }}
+              data-testid={`admin-order-open-${order.id}`}
+            >
+              {order.id}
+            </Button>
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(order.createdAt, i18n.language)}
+          </TableCell>
+          <TableCell>
+            {order.playerNickname} (#{order.playerId})
+          </TableCell>
+          <TableCell>
+            {order.buyer === 'agent'
+              ? t('adminCatalog.orders.agentBuyer', { id: order.agentId ?? '' })
+              : t('adminCatalog.orders.playerBuyer')}
+          </TableCell>
+          <TableCell>
+            {order.goodsName} × {order.quantity}
+          </TableCell>
+          <TableCell align="right">{order.amount}</TableCell>
+          <TableCell>
+            <OrderStatusChip status={order.status} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {order.paidAt ? formatDateTime(order.paidAt, i18n.language) : '—'}
+          </TableCell>
+        </TableRow>
+      )}
+    >
       <OrderDetail orderId={openId} onClose={() => setOpenId(null)} />
-    </Stack>
+    </ListPage>
   );
 }
 

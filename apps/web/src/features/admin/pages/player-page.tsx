@@ -16,7 +16,7 @@ import { useAdminPlayerRecharges } from '../api/get-admin-player-recharges';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
-import { useUnbindPlayer } from '../api/manage-agents';
+import { useUnbindPlayer } from '../api/unbind-player';
 import { AdjustDialog } from '../components/adjust-dialog';
 import { AgentLink, Fact, idOf } from '../components/agent-labels';
 import { PagedTable } from '../components/filtered-table';

@@ -1,8 +1,5 @@
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import type { AdminPlayerSort } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdminPlayers } from '../api/get-admin-players';
@@ -10,9 +7,10 @@ import type { AdminPlayerFilter } from '../api/get-admin-players';
 import { paths } from '../../../config/paths';
 import { AgentLink, idOf, PlayerLink } from '../components/agent-labels';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
+import { FilterField, SortHeadCell } from '../components/filtered-table';
+import { ListPage, PageHeading } from '../components/list-page';
 import { formatDateTime } from '../lib/format';
-import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
+import { useListPage } from '../lib/use-list-page';
 
 interface PlayerFilterForm {
   playerId: string;
@@ -38,103 +36,99 @@ export function playerFilterOf(form: PlayerFilterForm): Omit<AdminPlayerFilter, 
 export function PlayersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const filters = useFilteredPages(EMPTY, {
+  const list = useListPage({
+    empty: EMPTY,
     checks: { playerId: 'id', mobile: 'mobile', boundAgentId: 'id' },
+    filterOf: playerFilterOf,
+    sort: { sort: 'createdAt', order: 'desc' },
+    useList: useAdminPlayers,
   });
-  const sort = useServerSort<AdminPlayerSort>({ sort: 'createdAt', order: 'desc' }, filters);
-  const filter = playerFilterOf(filters.applied);
-  const list = useAdminPlayers({
-    ...filter,
-    ...sort.current,
-    page: filters.page + 1,
-    pageSize: filters.pageSize,
-  });
-  const rows = list.data?.list ?? [];
+  const { sort } = list;
   return (
-    <Stack spacing={2} data-testid="page-admin-players">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('adminAgents.nav.players')}
-        </Typography>
-        <ExportButton kind="players" filters={filter} />
-      </Stack>
-      <FilterBar onApply={filters.apply} testId="player-filters" applyTestId="player-filter-apply">
-        <FilterField
-          label={t('adminAgents.filters.playerId')}
-          {...filters.field('playerId')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'player-filter-id' } }}
-        />
-        <FilterField
-          label={t('adminAgents.filters.nickname')}
-          {...filters.field('nickname')}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
-        <FilterField
-          label={t('adminAgents.filters.mobile')}
-          {...filters.field('mobile')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
-        />
-        <FilterField
-          label={t('adminAgents.filters.boundAgentId')}
-          {...filters.field('boundAgentId')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </FilterBar>
-      <PagedTable
-        minWidth={860}
-        testId="player-table"
-        columns={7}
-        head={
-          <>
-            <SortHeadCell column="playerId" sort={sort}>
-              {t('adminAgents.columns.playerId')}
-            </SortHeadCell>
-            <TableCell>{t('adminAgents.columns.nickname')}</TableCell>
-            <TableCell>{t('adminAgents.columns.mobile')}</TableCell>
-            <SortHeadCell column="diamonds" sort={sort} align="right">
-              {t('adminAgents.columns.diamonds')}
-            </SortHeadCell>
-            <TableCell>{t('adminAgents.columns.boundAgent')}</TableCell>
-            <TableCell>{t('adminAgents.columns.ownAgent')}</TableCell>
-            <SortHeadCell column="createdAt" sort={sort}>
-              {t('adminAgents.columns.createdAt')}
-            </SortHeadCell>
-          </>
-        }
-        empty={list.isSuccess && rows.length === 0}
-        emptyTestId="player-table-empty"
-        total={list.data?.total ?? 0}
-        pager={filters}
-        pageSizes={[10, 20, 50, 100]}
-      >
-        {rows.map((player) => (
-          <TableRow
-            key={player.playerId}
-            hover
-            sx={{ cursor: 'pointer' }}
-            onClick={() => void navigate(paths.admin.player.getHref(player.playerId))}
-            data-testid={`admin-player-${player.playerId}`}
-          >
-            <TableCell>
-              <PlayerLink playerId={player.playerId} />
-            </TableCell>
-            <TableCell>{player.nickname}</TableCell>
-            <TableCell>{player.mobile ?? ''}</TableCell>
-            <TableCell align="right">{player.diamonds}</TableCell>
-            <TableCell>
-              {player.boundAgent ? (
-                <AgentLink agentId={player.boundAgent.agentId}>
-                  {player.boundAgent.nickname} (#{player.boundAgent.agentId})
-                </AgentLink>
-              ) : (
-                ''
-              )}
-            </TableCell>
-            <TableCell>{player.agentId === null ? '' : <AgentLink agentId={player.agentId} />}</TableCell>
-            <TableCell>{formatDateTime(player.createdAt, i18n.language)}</TableCell>
-          </TableRow>
-        ))}
-      </PagedTable>
-    </Stack>
+    <ListPage
+      testId="page-admin-players"
+      heading={
+        <PageHeading title={t('adminAgents.nav.players')}>
+          <ExportButton kind="players" filters={list.filter} />
+        </PageHeading>
+      }
+      view={list}
+      filterBar={{ testId: 'player-filters', applyTestId: 'player-filter-apply' }}
+      filters={
+        <>
+          <FilterField
+            label={t('adminAgents.filters.playerId')}
+            {...list.filters.field('playerId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'player-filter-id' } }}
+          />
+          <FilterField
+            label={t('adminAgents.filters.nickname')}
+            {...list.filters.field('nickname')}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+          <FilterField
+            label={t('adminAgents.filters.mobile')}
+            {...list.filters.field('mobile')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+          />
+          <FilterField
+            label={t('adminAgents.filters.boundAgentId')}
+            {...list.filters.field('boundAgentId')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </>
+      }
+      table={{
+        minWidth: 860,
+        testId: 'player-table',
+        columns: 7,
+        emptyTestId: 'player-table-empty',
+        pageSizes: [10, 20, 50, 100],
+      }}
+      head={
+        <>
+          <SortHeadCell column="playerId" sort={sort}>
+            {t('adminAgents.columns.playerId')}
+          </SortHeadCell>
+          <TableCell>{t('adminAgents.columns.nickname')}</TableCell>
+          <TableCell>{t('adminAgents.columns.mobile')}</TableCell>
+          <SortHeadCell column="diamonds" sort={sort} align="right">
+            {t('adminAgents.columns.diamonds')}
+          </SortHeadCell>
+          <TableCell>{t('adminAgents.columns.boundAgent')}</TableCell>
+          <TableCell>{t('adminAgents.columns.ownAgent')}</TableCell>
+          <SortHeadCell column="createdAt" sort={sort}>
+            {t('adminAgents.columns.createdAt')}
+          </SortHeadCell>
+        </>
+      }
+      row={(player) => (
+        <TableRow
+          key={player.playerId}
+          hover
+          sx={{ cursor: 'pointer' }}
+          onClick={() => void navigate(paths.admin.player.getHref(player.playerId))}
+          data-testid={`admin-player-${player.playerId}`}
+        >
+          <TableCell>
+            <PlayerLink playerId={player.playerId} />
+          </TableCell>
+          <TableCell>{player.nickname}</TableCell>
+          <TableCell>{player.mobile ?? ''}</TableCell>
+          <TableCell align="right">{player.diamonds}</TableCell>
+          <TableCell>
+            {player.boundAgent ? (
+              <AgentLink agentId={player.boundAgent.agentId}>
+                {player.boundAgent.nickname} (#{player.boundAgent.agentId})
+              </AgentLink>
+            ) : (
+              ''
+            )}
+          </TableCell>
+          <TableCell>{player.agentId === null ? '' : <AgentLink agentId={player.agentId} />}</TableCell>
+          <TableCell>{formatDateTime(player.createdAt, i18n.language)}</TableCell>
+        </TableRow>
+      )}
+    />
   );
 }

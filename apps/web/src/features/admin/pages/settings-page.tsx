@@ -23,7 +23,7 @@ import { useAdminSettingsHistory } from '../api/get-admin-settings-history';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
-import { useUpdateSettings } from '../api/manage-settings';
+import { useUpdateSettings } from '../api/update-settings';
 import { RequireCall } from '../components/admin-layout';
 import { ReasonDialog } from '../components/reason-dialog';
 import { FilterBar, FilterField, PagedTable } from '../components/filtered-table';

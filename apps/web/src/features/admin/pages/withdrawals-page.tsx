@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, ZWithdrawalStatus } from '@promoter/contract';
-import type { AdminWithdrawalSort, WithdrawalStatus } from '@promoter/contract';
+import type { WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
@@ -17,13 +15,14 @@ import { useCan } from '../lib/can';
 import { useBatchReview } from '../api/batch-review';
 import { BatchResult } from '../components/batch-result';
 import { ExportButton } from '../components/export-button';
-import { FilterBar, FilterField, PagedTable, SortHeadCell } from '../components/filtered-table';
+import { ChoiceFilter, FilterField, SortHeadCell } from '../components/filtered-table';
+import { ListPage, PageHeading } from '../components/list-page';
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
 import { WithdrawalDetail } from '../components/withdrawal-detail';
 import { approvalState, HeldChip, WithdrawalStatusChip } from '../components/withdrawal-status';
 import { dateInputToIso, formatDateTime } from '../lib/format';
-import { useFilteredPages, useServerSort } from '../lib/use-filtered-pages';
+import { useListPage } from '../lib/use-list-page';
 
 interface FilterForm {
   status: WithdrawalStatus | '';
@@ -57,24 +56,20 @@ export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const canReview = useCan('adminWithdrawalBatchApprove');
   const [selected, setSelected] = useState<string[]>([]);
-  const filters = useFilteredPages(EMPTY, {
-    onMove: () => setSelected([]),
-    checks: { agentId: 'id', minAmount: 'money', maxAmount: 'money' },
-  });
   const [openId, setOpenId] = useState<string | null>(null);
   const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
   const [answer, setAnswer] = useState<BatchAnswer | null>(null);
   // Unsorted until a column is chosen: the server's queue order (pending ones oldest first).
-  const sort = useServerSort<AdminWithdrawalSort>(null, filters);
-  const list = useAdminWithdrawals({
-    ...filterOf(filters.applied),
-    ...sort.current,
-    page: filters.page + 1,
-    pageSize: filters.pageSize,
+  const list = useListPage({
+    empty: EMPTY,
+    onMove: () => setSelected([]),
+    checks: { agentId: 'id', minAmount: 'money', maxAmount: 'money' },
+    filterOf,
+    useList: useAdminWithdrawals,
   });
+  const { filters, sort, rows } = list;
   const batchReview = useBatchReview();
 
-  const rows = list.data?.list ?? [];
   const selectable = canReview ? rows.filter((row) => row.status === 'pending').map((row) => row.id) : [];
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.includes(id));
   // What a batch would move, shown before it runs: the selection's count and total (decision 037).
@@ -86,151 +81,147 @@ export function WithdrawalsPage() {
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   return (
-    <Stack spacing={2} data-testid="page-admin-withdrawals">
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h5" component="h1">
-          {t('admin.nav.withdrawals')}
-        </Typography>
-        <ExportButton kind="withdrawals" filters={filterOf(filters.applied)} />
-      </Stack>
-      <FilterBar onApply={filters.apply} testId="withdrawal-filters" applyTestId="filter-apply">
-        <FilterField
-          select
-          label={t('admin.columns.status')}
-          {...filters.field('status')}
-          slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
-        >
-          <MenuItem value="">{t('admin.filters.all')}</MenuItem>
-          {ZWithdrawalStatus.options.map((status) => (
-            <MenuItem key={status} value={status} data-testid={`filter-status-${status}`}>
-              {t(`admin.status.${status}`)}
-            </MenuItem>
-          ))}
-        </FilterField>
-        <FilterField label={t('admin.filters.agentId')} {...filters.field('agentId')} />
-        <FilterField
-          label={t('admin.filters.minAmount')}
-          {...filters.field('minAmount')}
-          slotProps={DECIMAL}
-        />
-        <FilterField
-          label={t('admin.filters.maxAmount')}
-          {...filters.field('maxAmount')}
-          slotProps={DECIMAL}
-        />
-        <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
-        <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
-      </FilterBar>
+    <ListPage
+      testId="page-admin-withdrawals"
+      heading={
+        <PageHeading title={t('admin.nav.withdrawals')}>
+          <ExportButton kind="withdrawals" filters={list.filter} />
+        </PageHeading>
+      }
+      view={list}
+      filterBar={{ testId: 'withdrawal-filters', applyTestId: 'filter-apply' }}
+      filters={
+        <>
+          <ChoiceFilter
+            label={t('admin.columns.status')}
+            {...filters.field('status')}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
+            choices={ZWithdrawalStatus.options}
+            labelOf={(status) => t(`admin.status.${status}`)}
+            testIdOf={(status) => `filter-status-${status}`}
+          />
+          <FilterField label={t('admin.filters.agentId')} {...filters.field('agentId')} />
+          <FilterField
+            label={t('admin.filters.minAmount')}
+            {...filters.field('minAmount')}
+            slotProps={DECIMAL}
+          />
+          <FilterField
+            label={t('admin.filters.maxAmount')}
+            {...filters.field('maxAmount')}
+            slotProps={DECIMAL}
+          />
+          <FilterField date label={t('admin.filters.from')} {...filters.field('from')} />
+          <FilterField date label={t('admin.filters.to')} {...filters.field('to')} />
+        </>
+      }
+      aboveTable={
+        <>
+          {answer ? <BatchResult answer={answer} onClose={() => setAnswer(null)} /> : null}
 
-      {answer ? <BatchResult answer={answer} onClose={() => setAnswer(null)} /> : null}
-
-      {canReview && selected.length > 0 ? (
-        <Paper
-          sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-          data-testid="batch-bar"
-        >
-          <Typography sx={{ flexGrow: 1 }} data-testid="batch-totals">
-            {totals}
-            {list.data ? ` · ${t('admin.batch.filterTotal', { total: list.data.total })}` : ''}
-          </Typography>
-          <Button variant="contained" onClick={() => setBatch('approve')} data-testid="batch-approve">
-            {t('admin.batch.approve')}
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => setBatch('reject')}
-            data-testid="batch-reject"
+          {canReview && selected.length > 0 ? (
+            <Paper
+              sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+              data-testid="batch-bar"
+            >
+              <Typography sx={{ flexGrow: 1 }} data-testid="batch-totals">
+                {totals}
+                {list.query.data
+                  ? ` · ${t('admin.batch.filterTotal', { total: list.query.data.total })}`
+                  : ''}
+              </Typography>
+              <Button variant="contained" onClick={() => setBatch('approve')} data-testid="batch-approve">
+                {t('admin.batch.approve')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={() => setBatch('reject')}
+                data-testid="batch-reject"
+              >
+                {t('admin.batch.reject')}
+              </Button>
+            </Paper>
+          ) : null}
+        </>
+      }
+      table={{
+        minWidth: 880,
+        testId: 'withdrawal-table',
+        columns: 9,
+        emptyTestId: 'withdrawal-table-empty',
+        pageSizes: [10, 20, 50, 100],
+      }}
+      head={
+        <>
+          {canReview ? (
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={allSelected}
+                disabled={selectable.length === 0}
+                onChange={() => setSelected(allSelected ? [] : selectable)}
+                slotProps={{ input: { 'aria-label': t('admin.batch.selectAll') } }}
+              />
+            </TableCell>
+          ) : null}
+          <TableCell>#</TableCell>
+          <TableCell>{t('admin.columns.agent')}</TableCell>
+          <SortHeadCell column="amount" sort={sort} align="right">
+            {t('admin.columns.amount')}
+          </SortHeadCell>
+          <TableCell align="right">{t('admin.columns.fee')}</TableCell>
+          <TableCell>{t('admin.columns.account')}</TableCell>
+          <TableCell>{t('admin.columns.status')}</TableCell>
+          <TableCell>{t('admin.columns.approvals')}</TableCell>
+          <SortHeadCell column="createdAt" sort={sort}>
+            {t('admin.columns.createdAt')}
+          </SortHeadCell>
+        </>
+      }
+      row={(row) => {
+        const approvals = approvalState(row);
+        return (
+          <TableRow
+            key={row.id}
+            hover
+            onClick={() => setOpenId(row.id)}
+            sx={{ cursor: 'pointer' }}
+            data-testid={`admin-withdrawal-${row.id}`}
+            data-status={row.status}
           >
-            {t('admin.batch.reject')}
-          </Button>
-        </Paper>
-      ) : null}
-
-      <PagedTable
-        minWidth={880}
-        testId="withdrawal-table"
-        columns={9}
-        head={
-          <>
             {canReview ? (
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
                 <Checkbox
-                  checked={allSelected}
-                  disabled={selectable.length === 0}
-                  onChange={() => setSelected(allSelected ? [] : selectable)}
-                  slotProps={{ input: { 'aria-label': t('admin.batch.selectAll') } }}
+                  checked={selected.includes(row.id)}
+                  disabled={row.status !== 'pending'}
+                  onChange={() => toggle(row.id)}
+                  slotProps={{ input: { 'aria-label': t('admin.batch.select', { id: row.id }) } }}
                 />
               </TableCell>
             ) : null}
-            <TableCell>#</TableCell>
-            <TableCell>{t('admin.columns.agent')}</TableCell>
-            <SortHeadCell column="amount" sort={sort} align="right">
-              {t('admin.columns.amount')}
-            </SortHeadCell>
-            <TableCell align="right">{t('admin.columns.fee')}</TableCell>
-            <TableCell>{t('admin.columns.account')}</TableCell>
-            <TableCell>{t('admin.columns.status')}</TableCell>
-            <TableCell>{t('admin.columns.approvals')}</TableCell>
-            <SortHeadCell column="createdAt" sort={sort}>
-              {t('admin.columns.createdAt')}
-            </SortHeadCell>
-          </>
-        }
-        empty={list.isSuccess && rows.length === 0}
-        emptyTestId="withdrawal-table-empty"
-        total={list.data?.total ?? 0}
-        pager={filters}
-        pageSizes={[10, 20, 50, 100]}
-      >
-        {rows.map((row) => {
-          const approvals = approvalState(row);
-          return (
-            <TableRow
-              key={row.id}
-              hover
-              onClick={() => setOpenId(row.id)}
-              sx={{ cursor: 'pointer' }}
-              data-testid={`admin-withdrawal-${row.id}`}
-              data-status={row.status}
-            >
-              {canReview ? (
-                <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-                  <Checkbox
-                    checked={selected.includes(row.id)}
-                    disabled={row.status !== 'pending'}
-                    onChange={() => toggle(row.id)}
-                    slotProps={{ input: { 'aria-label': t('admin.batch.select', { id: row.id }) } }}
-                  />
-                </TableCell>
-              ) : null}
-              <TableCell>{row.id}</TableCell>
-              <TableCell>
-                {row.agentNickname} (#{row.agentId})
-                {/* Beside the agent, where a phone's narrow table still shows it (the status is off to the right). */}
-                <HeldChip withdrawal={row} />
-              </TableCell>
-              <TableCell align="right">{row.amount}</TableCell>
-              <TableCell align="right">{row.fee}</TableCell>
-              <TableCell>
-                {t(`admin.account.${row.accountType}`)} · {row.accountName}
-              </TableCell>
-              <TableCell>
-                <WithdrawalStatusChip status={row.status} />
-              </TableCell>
-              <TableCell>
-                {approvals.given}/{approvals.needed}
-                {approvals.needsSecond ? ` · ${t('admin.twoPerson.short')}` : ''}
-              </TableCell>
-              <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </PagedTable>
-
+            <TableCell>{row.id}</TableCell>
+            <TableCell>
+              {row.agentNickname} (#{row.agentId})
+              {/* Beside the agent, where a phone's narrow table still shows it (the status is off to the right). */}
+              <HeldChip withdrawal={row} />
+            </TableCell>
+            <TableCell align="right">{row.amount}</TableCell>
+            <TableCell align="right">{row.fee}</TableCell>
+            <TableCell>
+              {t(`admin.account.${row.accountType}`)} · {row.accountName}
+            </TableCell>
+            <TableCell>
+              <WithdrawalStatusChip status={row.status} />
+            </TableCell>
+            <TableCell>
+              {approvals.given}/{approvals.needed}
+              {approvals.needsSecond ? ` · ${t('admin.twoPerson.short')}` : ''}
+            </TableCell>
+            <TableCell>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+          </TableRow>
+        );
+      }}
+    >
       <Box>
         <WithdrawalDetail id={openId} onClose={() => setOpenId(null)} />
       </Box>
@@ -256,6 +247,6 @@ export function WithdrawalsPage() {
           });
         }}
       />
-    </Stack>
+    </ListPage>
   );
 }
