@@ -27,6 +27,14 @@ async function shot(page: Page, name: string) {
 
 const digits = (text: string) => text.replace(/[,\s¥]/g, '');
 
+/** A player's diamonds as the demo game knows them (its `GET /state`): what the game received. */
+async function gameDiamonds(playerId: number): Promise<number> {
+  const state = (await (await fetch(`${e2e.server.demoGameUrl}/state`)).json()) as {
+    players: { playerId: number; diamonds: number }[];
+  };
+  return state.players.find((p) => p.playerId === playerId)?.diamonds ?? 0;
+}
+
 async function headerFigure(page: Page, id: 'header-diamonds' | 'header-balance') {
   return digits(await page.getByTestId(id).first().innerText());
 }
@@ -70,12 +78,21 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     expect(await page.getByTestId('recharge-confirm-player').innerText()).toContain('200001');
     expect(digits(await page.getByTestId('recharge-confirm-amount').innerText())).toContain('50');
     await shot(page, 'money-phone-user-recharge-confirm');
+    const inGame = await gameDiamonds(200001);
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('recharge-success').waitFor({ timeout: 10_000 });
     expect(digits(await page.getByTestId('recharge-success-stock').innerText())).toContain(
       String(start.diamonds - 50),
     );
     await shot(page, 'money-phone-user-recharge-done');
+
+    // The game has them: the demo game received the signed delivery (decision 040) and shows the player's 50 more.
+    await expect.poll(() => gameDiamonds(200001), { timeout: 15_000 }).toBe(inGame + 50);
+    const game = await page.context().newPage();
+    await game.goto(`${e2e.server.demoGameUrl}/`);
+    await game.getByText('200001').first().waitFor();
+    await shot(game, 'money-phone-demo-game');
+    await game.close();
 
     // The header's diamonds dropped by 50.
     await go(page, paths.agent.main.getHref());

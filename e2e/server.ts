@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   baseUrl: string;
+  /** The demo game `npm start` runs beside the demo platform (decision 040): it receives the diamonds sold. */
+  demoGameUrl: string | undefined;
   agentLink: string;
   playerLink: string;
   output: () => string;
@@ -87,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       GAME_API_SECRET: E2E_GAME_SECRET,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      DEMO_GAME_PORT: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   return {
     baseUrl,
+    demoGameUrl: /Demo game[^:]*: (\S+?)\/?$/m.exec(output)?.[1],
     agentLink: links.agent,
     playerLink: links.player,
     output: () => output,
