@@ -15,6 +15,7 @@ const entry = (id: number): TBillEntry => ({
   after: id,
   memo: '',
   createdAt: '2026-01-01T00:00:00.000Z',
+  gameDelivery: null,
 });
 
 describe('the bill list’s pages', () => {

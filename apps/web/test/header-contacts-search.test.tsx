@@ -154,6 +154,7 @@ describe('the search', { timeout: 30_000 }, () => {
             after: 90,
             memo: '给玩家充值',
             createdAt: '2026-11-20T08:00:00Z',
+            gameDelivery: null,
             reference: { type: 'recharge', id: '9', counterparty: null },
           };
         throw new Error('not found');

@@ -33,6 +33,7 @@ import {
   ZWithdrawalStatus,
 } from './enums';
 import { dashboardCalls } from './dashboards';
+import { ZGameDelivery } from './game';
 import { profileCalls } from './profile';
 import { inboxCalls } from './inbox';
 import { payoutCalls } from './payout';
@@ -74,6 +75,8 @@ export const ZBillEntry = z.object({
   after: ZBillAmount,
   memo: z.string(),
   createdAt: ZIsoDate,
+  /** The game's side of an agent's recharge (`rechargePlayer`): whether the player has the diamonds; null otherwise. */
+  gameDelivery: ZGameDelivery.nullable(),
 });
 export type TBillEntry = z.infer<typeof ZBillEntry>;
 
@@ -678,6 +681,11 @@ export const agentCalls = {
         diamonds: z.number().int(),
         quantity: z.number().int(),
       }),
+      /**
+       * Whether the game has the diamonds of a player's paid order; null while unpaid, and for an agent's purchase
+       * (its stock is ours, not the game's).
+       */
+      gameDelivery: ZGameDelivery.nullable(),
     }),
   }),
   ...dashboardCalls,

@@ -58,6 +58,16 @@ export const ZGameEvent = z.object({
 });
 export type TGameEvent = z.infer<typeof ZGameEvent>;
 
+/**
+ * Whether the game has the diamonds of a recharge or a paid order, as the agent and the player see it (decision 040's
+ * outbox): `delivered` once the game acknowledged the event, `delayed` when a try failed (or all did) or the event has
+ * waited more than two minutes (the platform retries and an operator sees it), else `onItsWay`. The server decides
+ * (modules/game-delivery/delivery-state.ts); a record with no event (not a recharge, an agent's purchase) answers null.
+ */
+export const GAME_DELIVERY_STATES = ['delivered', 'onItsWay', 'delayed'] as const;
+export const ZGameDelivery = z.enum(GAME_DELIVERY_STATES);
+export type GameDelivery = z.infer<typeof ZGameDelivery>;
+
 /** The console's test delivery: no diamonds, only a check that the endpoint answers and verifies the signature. */
 export const ZGameTestEvent = z.object({
   id: z.string().regex(/^msg_test_[0-9a-f]{32}$/),

@@ -425,6 +425,7 @@ describe('agent/user/billDetail', () => {
       after: '100.00',
       memo: expect.any(String),
       createdAt: expect.any(String),
+      gameDelivery: null,
       reference: { type: 'withdrawal', id: applied.data.withdrawal.id, counterparty: null },
     });
   });

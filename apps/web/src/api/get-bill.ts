@@ -38,14 +38,26 @@ export function getBillDetail(id: string) {
   return request('billDetail', { id });
 }
 
+/** How often an open recharge's detail asks again while its diamonds are on their way to the game. */
+const GAME_DELIVERY_POLL_MS = 5_000;
+
 export function billDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.bill.detail(id),
     queryFn: () => getBillDetail(id),
-    staleTime: 5 * 60_000,
+    // An entry never changes, but whether the game has a recharge's diamonds does: such an entry is asked again.
+    staleTime: (query) => {
+      const delivery = query.state.data?.gameDelivery;
+      return delivery && delivery !== 'delivered' ? 0 : 5 * 60_000;
+    },
   });
 }
 
 export function useBillDetail(id: string) {
-  return useQuery(billDetailQueryOptions(id));
+  return useQuery({
+    ...billDetailQueryOptions(id),
+    // Until the game has them or the server says they are late (two minutes at most).
+    refetchInterval: (query) =>
+      query.state.data?.gameDelivery === 'onItsWay' ? GAME_DELIVERY_POLL_MS : false,
+  });
 }

@@ -16,7 +16,10 @@ export function orderQueryOptions(orderId: string) {
 }
 
 export interface UseOrderOptions {
-  /** Poll this often (ms) while the order is pending; false stops polling. */
+  /**
+   * Poll this often (ms) while the order is pending, and once paid while its diamonds are on their way to the game
+   * (at most two minutes: the server says delayed after that); false stops polling.
+   */
   pollWhilePending: number | false;
 }
 
@@ -24,6 +27,9 @@ export function useOrder(orderId: string, { pollWhilePending }: UseOrderOptions)
   return useQuery({
     ...orderQueryOptions(orderId),
     enabled: orderId !== '',
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollWhilePending : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' || query.state.data?.gameDelivery === 'onItsWay'
+        ? pollWhilePending
+        : false,
   });
 }

@@ -1,4 +1,4 @@
-import type { TAgentUser, TChildAgent, TPlayer, TTreeNode } from '@promoter/contract';
+import type { CallData, TAgentUser, TBillEntry, TChildAgent, TPlayer, TTreeNode } from '@promoter/contract';
 
 /** A local storage that lives in memory, as the browser's would (optionally with values already in it). */
 export function memoryStorage(seed: Record<string, string> = {}): Storage {
@@ -70,6 +70,34 @@ export function childAgent(values: Partial<TChildAgent> = {}): TChildAgent {
     depth: 1,
     status: 'active',
     createdAt: '2024-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+/** An entry of the agent's bill as `bill` and `recentBill` answer it, complete (a recharge of 300 diamonds). */
+export function billEntry(values: Partial<TBillEntry> = {}): TBillEntry {
+  return {
+    id: '1001',
+    billType: 2,
+    currency: 2,
+    amount: -300,
+    after: 2900,
+    memo: '',
+    createdAt: '2026-01-01T08:00:00.000Z',
+    gameDelivery: 'onItsWay',
+    ...values,
+  };
+}
+
+/** A player's order as `orderQuery` answers it, complete (paid, its diamonds on their way to the game). */
+export function orderAnswer(values: Partial<CallData<'orderQuery'>> = {}): CallData<'orderQuery'> {
+  return {
+    orderId: 'O-20260101-1',
+    status: 'paid',
+    amount: '100.00',
+    paidAt: '2026-01-01T08:00:00.000Z',
+    goods: { id: 5, name: '1000 钻石', diamonds: 1000, quantity: 1 },
+    gameDelivery: 'onItsWay',
     ...values,
   };
 }

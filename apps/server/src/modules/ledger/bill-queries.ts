@@ -1,4 +1,4 @@
-import { BILL_COUNT_CAP, fenToMoney, type TBillEntry } from '@promoter/contract';
+import { BILL_COUNT_CAP, BillType, fenToMoney, type GameDelivery, type TBillEntry } from '@promoter/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -8,17 +8,20 @@ import {
   type SessionScope,
   scopedStatement,
 } from '../../db/prepared';
-import { accounts, agents, ledgerEntries, players } from '../../db/schema';
+import { accounts, agents, gameEvents, ledgerEntries, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type Locale, memoTranslator, translateMemo } from '../../i18n/messages';
+import { joinedDeliveryState } from '../game-delivery/delivery-state';
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
+/** An entry of the agent's own bill with the game's side of it (a recharge's event; null for every other entry). */
+type BillRow = EntryRow & { gameDelivery: GameDelivery | null };
 type Currency = 'balance' | 'diamonds';
 
 const currencyCode = (currency: Currency) => (currency === 'balance' ? 1 : 2) as 1 | 2;
 
 /** An entry as the bill list answers it; `memoOf` reads its memo in the caller's language (memoTranslator). */
-function toBillEntry(row: EntryRow, currency: Currency, memoOf: (row: EntryRow) => string): TBillEntry {
+function toBillEntry(row: BillRow, currency: Currency, memoOf: (row: EntryRow) => string): TBillEntry {
   const value = (n: number) => (currency === 'balance' ? fenToMoney(n) : n);
   return {
     id: String(row.id),
@@ -28,8 +31,37 @@ function toBillEntry(row: EntryRow, currency: Currency, memoOf: (row: EntryRow) 
     after: value(row.after),
     memo: memoOf(row),
     createdAt: row.createdAt.toISOString(),
+    gameDelivery: row.gameDelivery,
   };
 }
+
+/**
+ * The player's event of an agent's recharge (decision 040), looked up for each entry of a page by the event's source
+ * (game_events_source_idx: one index probe, and only for a `rechargePlayer` entry; the entry's ref_id is the recharge's
+ * id). `entry` names the entry's alias; the event's columns come as game_status, game_attempts, game_created_at.
+ */
+const rechargeEventJoin = (entry: string) =>
+  `left join lateral (select g.status as game_status, g.attempts as game_attempts, g.created_at as game_created_at
+  from game_events g
+ where ${entry}.bill_type = ${BillType.rechargePlayer} and g.source_type = 'recharge' and g.source_id = ${entry}.ref_id
+ limit 1) ge on true`;
+
+/** The columns rechargeEventJoin answers. */
+interface EventColumns {
+  game_status?: 'pending' | 'delivered' | 'failed' | null;
+  game_attempts?: number | null;
+  game_created_at?: Date | null;
+}
+
+const gameDeliveryOf = (r: EventColumns, now: Date) =>
+  joinedDeliveryState(
+    {
+      status: r.game_status ?? null,
+      attempts: r.game_attempts ?? null,
+      createdAt: r.game_created_at ?? null,
+    },
+    now,
+  );
 
 export interface EntryFilter {
   billType?: number;
@@ -134,13 +166,17 @@ function pageStatement(shape: Shape): { statement: Prepared; params: Param[] } {
   ];
   const session = shape.scope ? `${shape.scope.columns}, ` : '';
   const sessionJoin = shape.scope ? ` left join ${shape.scope.from} on true` : '';
-  const text = `with ${ctes.join(',\n')}\nselect ${session}${meta.join(', ')}, p.* from (select 1) one${sessionJoin} left join page p on true order by p.created_at desc, p.id desc`;
+  // The agent's own bill tells whether the game has a recharge's diamonds; the console's ledger of an agent does not.
+  const events = shape.scope
+    ? { columns: ', ge.*', join: `\n${rechargeEventJoin('p')}` }
+    : { columns: '', join: '' };
+  const text = `with ${ctes.join(',\n')}\nselect ${session}${meta.join(', ')}, p.*${events.columns} from (select 1) one${sessionJoin} left join page p on true${events.join}\norder by p.created_at desc, p.id desc`;
   const built = { statement: { name: `ledger_page_${key}`, text }, params };
   statements.set(key, built);
   return built;
 }
 
-interface PageRow extends Partial<SessionColumns> {
+interface PageRow extends Partial<SessionColumns>, EventColumns {
   cursor_found: number | null;
   /** bigint: pg answers it as text. */
   total: string | null;
@@ -179,7 +215,7 @@ const toEntryRow = (r: PageRow): EntryRow => ({
 const badCursor = () => Object.assign(new Error('cursor: not an entry of this list'), { statusCode: 400 });
 
 interface LedgerPage {
-  rows: EntryRow[];
+  rows: BillRow[];
   total: number;
   totalIsLowerBound: boolean;
   /** The last row's id when another page follows (the next page's cursor), else null. */
@@ -238,7 +274,10 @@ async function scopedLedgerPage(
   const meta = result[0];
   const page = (): LedgerPage => {
     if (cursor && !meta?.cursor_found) throw badCursor();
-    const all = result.filter((r) => r.id !== null).map(toEntryRow);
+    const now = new Date();
+    const all = result
+      .filter((r) => r.id !== null)
+      .map((r): BillRow => ({ ...toEntryRow(r), gameDelivery: gameDeliveryOf(r, now) }));
     const rows = all.slice(0, query.pageSize);
     const more = all.length > query.pageSize;
     const nextCursor = more ? String(rows[rows.length - 1]?.id) : null;
@@ -323,19 +362,26 @@ export async function recentBillInSession(
     [...scope.values, limit],
   );
   const memoOf = memoTranslator(locale);
+  const now = new Date();
   return {
     session: rows[0] as SessionColumns | undefined,
     answer: () => ({
       list: rows
         .filter((r) => r.id !== null && r.id !== undefined && r.currency)
-        .map((r) => toBillEntry(toEntryRow(r as PageRow), r.currency as Currency, memoOf)),
+        .map((r) =>
+          toBillEntry(
+            { ...toEntryRow(r as PageRow), gameDelivery: gameDeliveryOf(r, now) },
+            r.currency as Currency,
+            memoOf,
+          ),
+        ),
     }),
   };
 }
 
 /** The recent entries' statement for a scope: each account's latest `limit` entries by its index, then merged. */
 const recentStatement = (scope: SessionScope) =>
-  scopedStatement('recent_bill_v1', scope, (scope, next) => {
+  scopedStatement('recent_bill_v2', scope, (scope, next) => {
     const limit = `$${next}::int`;
     return `with ${scope.ctes},
 own as (select id, currency from accounts where owner_type = 'agent' and owner_id = ${scope.agentId}),
@@ -345,16 +391,30 @@ recent as (
   ) e
   order by e.created_at desc, e.id desc limit ${limit}
 )
-select ${scope.columns}, r.* from (select 1) one left join ${scope.from} on true left join recent r on true
+select ${scope.columns}, r.*, ge.* from (select 1) one left join ${scope.from} on true left join recent r on true
+${rechargeEventJoin('r')}
 order by r.created_at desc, r.id desc`;
   });
 
 /** One of the caller's own entries with what it refers to; another agent's entry is "not found". */
 export async function billDetail(db: Db, agentId: number, id: string, locale: Locale = DEFAULT_LOCALE) {
   const [row] = await db
-    .select({ entry: ledgerEntries, currency: accounts.currency })
+    .select({
+      entry: ledgerEntries,
+      currency: accounts.currency,
+      game: { status: gameEvents.status, attempts: gameEvents.attempts, createdAt: gameEvents.createdAt },
+    })
     .from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    // The recharge's event (one per recharge), by its source: game_events_source_idx.
+    .leftJoin(
+      gameEvents,
+      and(
+        eq(ledgerEntries.billType, BillType.rechargePlayer),
+        eq(gameEvents.sourceType, 'recharge'),
+        eq(gameEvents.sourceId, ledgerEntries.refId),
+      ),
+    )
     .where(
       and(eq(ledgerEntries.id, Number(id)), eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId)),
     );
@@ -379,8 +439,9 @@ export async function billDetail(db: Db, agentId: number, id: string, locale: Lo
       nickname: named?.nickname ?? '',
     };
   }
+  const gameDelivery = row.game ? joinedDeliveryState(row.game) : null;
   return {
-    ...toBillEntry(entry, row.currency, (e) => translateMemo(locale, e)),
+    ...toBillEntry({ ...entry, gameDelivery }, row.currency, (e) => translateMemo(locale, e)),
     reference: { type: entry.refType, id: entry.refId, counterparty },
   };
 }

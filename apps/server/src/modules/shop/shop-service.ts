@@ -18,6 +18,7 @@ import type { SessionContext } from '../auth/session-service';
 import { agentPriceFen, retailPriceFen } from '../agents/pricing';
 import { priceOrder } from '../payments/order-pricing';
 import { reconcileWithProvider } from '../payments/payment-service';
+import { sourceDeliveryState } from '../game-delivery/delivery-state';
 
 /** What one diamond costs the caller: retail for a player, the agent's own price for an agent. */
 export async function unitPriceFor(db: Db, session: SessionContext): Promise<number> {
@@ -230,11 +231,17 @@ export async function queryOrder(
   // Past its time a pending order is expired, whether or not the minute's sweep has marked it yet.
   const status: OrderStatus =
     order.status === 'pending' && order.expiresAt <= new Date() ? 'expired' : order.status;
+  // A player's paid diamonds went to its game account: whether the game has them. An agent's went to its stock.
+  const gameDelivery =
+    status === 'paid' && order.agentId === null
+      ? await sourceDeliveryState(db, { type: 'order', id: order.id })
+      : null;
   return {
     orderId: order.id,
     status,
     amount: fenToMoney(order.amountFen),
     paidAt: order.paidAt?.toISOString() ?? null,
     goods: { id: order.goodsId, name: order.goodsName, diamonds: order.diamonds, quantity: order.quantity },
+    gameDelivery,
   };
 }

@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { billTypeKey, currencyKey } from '../../../lib/bill-labels';
@@ -76,6 +77,12 @@ export function RecentEntries() {
                         {dayjs(entry.createdAt).format('MM-DD HH:mm')}
                         {entry.memo ? ` · ${entry.memo}` : ''}
                       </Typography>
+                      {entry.gameDelivery ? (
+                        <GameDeliveryStatus
+                          state={entry.gameDelivery}
+                          testId={`main-recent-game-${entry.id}`}
+                        />
+                      ) : null}
                     </Stack>
                     <Typography
                       sx={{

@@ -5,13 +5,17 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { TBillEntry } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
+import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
 import { formatDateTime } from '../lib/format-time';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { SignedAmount } from './signed-amount';
 
-/** One ledger entry: type, memo, time on the left; signed amount and the value after on the right. */
+/**
+ * One ledger entry: type, memo, time (and, for a recharge, whether the player's game has the diamonds) on the left;
+ * signed amount and the value after on the right.
+ */
 export function BillEntryItem({ entry, onOpen }: { entry: TBillEntry; onOpen: (entry: TBillEntry) => void }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -38,6 +42,9 @@ export function BillEntryItem({ entry, onOpen }: { entry: TBillEntry; onOpen: (e
         <Typography variant="caption" color="text.secondary">
           {formatDateTime(entry.createdAt)}
         </Typography>
+        {entry.gameDelivery ? (
+          <GameDeliveryStatus state={entry.gameDelivery} testId={`bill-entry-game-${entry.id}`} />
+        ) : null}
       </Stack>
       <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
         <SignedAmount amount={entry.amount} currency={entry.currency} data-testid="bill-entry-amount" />

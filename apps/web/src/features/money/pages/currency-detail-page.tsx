@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
@@ -81,6 +82,13 @@ function EntryDetail({ id }: { id: string }) {
           <Divider />
           <Stack divider={<Divider flexItem />}>
             <Row label={t('money.detail.after')} value={after} testId="bill-detail-after" />
+            {entry.gameDelivery ? (
+              <Row
+                label={t('gameDelivery.label')}
+                value={<GameDeliveryStatus state={entry.gameDelivery} variant="body1" />}
+                testId="bill-detail-game"
+              />
+            ) : null}
             {entry.memo ? <Row label={t('money.detail.memo')} value={entry.memo} /> : null}
             <Row label={t('money.detail.time')} value={formatDateTime(entry.createdAt)} />
             <Row label={t('money.detail.entryId')} value={entry.id} />

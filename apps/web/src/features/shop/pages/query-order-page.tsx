@@ -23,6 +23,7 @@ import { invalidate } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
+import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { useOrder } from '../../../api/get-order';
 import { useShopAccount } from '../lib/account';
 import { DATE_FORMAT } from '../../../config/constants';
@@ -52,6 +53,17 @@ function OrderLines({ order }: { order: Order }) {
     [t('shop.order.amount'), formatMoney(order.amount)],
   ];
   if (order.paidAt) rows.push([t('shop.order.paidAt'), dayjs(order.paidAt).format(DATE_TIME_FORMAT)]);
+  // A player's paid diamonds go to its game account: whether the game has them yet.
+  if (order.gameDelivery)
+    rows.push([
+      t('gameDelivery.label'),
+      <GameDeliveryStatus
+        key="game"
+        state={order.gameDelivery}
+        variant="body2"
+        testId="order-game-delivery"
+      />,
+    ]);
   return (
     <Stack divider={<Divider flexItem />} sx={{ width: '100%' }} data-testid="order-lines">
       {rows.map(([label, value]) => (
