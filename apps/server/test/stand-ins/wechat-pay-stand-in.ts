@@ -23,6 +23,15 @@ import type { AddressInfo } from 'node:net';
  * - `notification(...)`: a payment notification the way WeChat Pay sends one: the transaction encrypted with
  *   AEAD_AES_256_GCM under the APIv3 key (ciphertext = encrypted bytes + 16-byte tag, base64), wrapped in the
  *   event envelope and signed with the platform key.
+ * - refunds (decision 041): `POST /v3/refund/domestic/refunds` refunds a paid order (named by out_trade_no or
+ *   transaction_id) and answers it PROCESSING; one out_refund_no is one refund however often it is sent (the same
+ *   request answers the refund made, another is INVALID_REQUEST), and an order is never refunded beyond its total
+ *   (INVALID_REQUEST); an order not paid here is 404 RESOURCE_NOT_EXISTS. `GET /v3/refund/domestic/refunds/{no}`
+ *   answers it. `settleRefund` ends one and sends its notification (REFUND.SUCCESS, .CLOSED, .ABNORMAL, the
+ *   refund encrypted like a transaction) to its notify_url: once, twice or never (`refundNotifyMode`).
+ *   `failNextRefund(...)` makes the next refund requests fail: HTTP 500 without a body WeChat Pay would write,
+ *   SYSTEM_ERROR (500), NOT_ENOUGH (403), FREQUENCY_LIMITED (429), none of them acting; or 'timeout-after-acting':
+ *   the refund is made and no answer ever comes.
  */
 
 export interface WechatPayKeys {
@@ -170,6 +179,37 @@ export interface Notification {
   transaction: Record<string, unknown>;
 }
 
+/** The body of `POST /v3/refund/domestic/refunds`. */
+export interface RefundBody {
+  transaction_id?: string;
+  out_trade_no?: string;
+  out_refund_no: string;
+  reason?: string;
+  notify_url?: string;
+  amount: { refund: number; total: number; currency: string };
+}
+
+/** A refund made here: what was asked, and the refund as WeChat Pay answers and queries it. */
+export interface StandInRefund {
+  request: RefundBody;
+  refund: Record<string, unknown> & { status: string; out_trade_no: string };
+}
+
+/** How the next refund request fails (`failNextRefund`). */
+export type RefundFault =
+  'http-500' | 'SYSTEM_ERROR' | 'NOT_ENOUGH' | 'FREQUENCY_LIMITED' | 'timeout-after-acting';
+
+const REFUND_REFUSALS: Record<Exclude<RefundFault, 'http-500' | 'timeout-after-acting'>, [number, string]> = {
+  SYSTEM_ERROR: [500, '系统超时'],
+  NOT_ENOUGH: [403, '基本账户余额不足，请充值后重新发起'],
+  FREQUENCY_LIMITED: [429, '频率限制'],
+};
+
+/** Signing and encrypting a notification otherwise than WeChat Pay would: a forgery, a stale one, a wrong key. */
+export type SealOptions = Pick<NotificationOptions, 'signingKey' | 'apiV3Key' | 'timestamp'>;
+
+const rfc3339 = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
 function placedPayer(placed: PlacedOrder | undefined): string | undefined {
   return placed?.kind === 'jsapi' ? placed.order.payer.openid : undefined;
 }
@@ -188,6 +228,15 @@ export class WechatPayStandIn {
   readonly notified: { outTradeNo: string; status: number }[] = [];
   /** Signs answers with this key instead of the platform's (an answer the merchant must not trust). */
   answerSigningKey: string | undefined;
+  /** Every refund made here, by out_refund_no. */
+  readonly refunds = new Map<string, StandInRefund>();
+  /** How a settled refund's notification goes out: once, twice (the same notification again), or never (lost). */
+  refundNotifyMode: 'once' | 'twice' | 'never' = 'once';
+  /** Refund notifications sent to merchants, with the merchant's HTTP answer. */
+  readonly refundNotified: { outRefundNo: string; status: number }[] = [];
+  private readonly refundFaults: RefundFault[] = [];
+  /** Answers never given ('timeout-after-acting'), ended when the stand-in stops. */
+  private readonly held: http.ServerResponse[] = [];
   private server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -206,6 +255,7 @@ export class WechatPayStandIn {
   }
 
   async stop(): Promise<void> {
+    for (const res of this.held.splice(0)) res.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -225,32 +275,46 @@ export class WechatPayStandIn {
       trade_state_desc: '支付成功',
       bank_type: 'OTHERS',
       attach: '',
-      success_time: (options.successTime ?? new Date()).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      success_time: rfc3339(options.successTime ?? new Date()),
       payer: { openid: placedPayer(this.orders.get(outTradeNo)) ?? 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
       amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
     };
+    return {
+      ...this.seal('TRANSACTION.SUCCESS', '支付成功', 'transaction', transaction, options),
+      transaction,
+    };
+  }
+
+  /** An event as WeChat Pay sends it: the resource encrypted under the APIv3 key, the envelope signed. */
+  private seal(
+    eventType: string,
+    summary: string,
+    originalType: string,
+    resource: object,
+    options: SealOptions,
+  ): Pick<Notification, 'body' | 'headers'> {
     const nonce = randomAlphanumeric(12);
     const envelope = {
       id: randomUUID(),
-      create_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      create_time: rfc3339(new Date()),
       resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
+      event_type: eventType,
+      summary,
       resource: {
-        original_type: 'transaction',
+        original_type: originalType,
         algorithm: 'AEAD_AES_256_GCM',
         ciphertext: encryptResource(
           options.apiV3Key ?? this.keys.apiV3Key,
           nonce,
-          'transaction',
-          JSON.stringify(transaction),
+          originalType,
+          JSON.stringify(resource),
         ),
-        associated_data: 'transaction',
+        associated_data: originalType,
         nonce,
       },
     };
     const body = JSON.stringify(envelope);
-    return { body, headers: this.signedHeaders(body, options.signingKey, options.timestamp), transaction };
+    return { body, headers: this.signedHeaders(body, options.signingKey, options.timestamp) };
   }
 
   /**
@@ -348,6 +412,15 @@ export class WechatPayStandIn {
       this.answerQuery(req, url, decodeURIComponent(queried[1] as string), record, res);
       return;
     }
+    const refundQueried = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && refundQueried) {
+      this.answerRefundQuery(req, url, decodeURIComponent(refundQueried[1] as string), record, res);
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+      this.answerRefund(req, url, raw, record, res);
+      return;
+    }
     const kind =
       url.pathname === '/v3/pay/transactions/h5'
         ? 'h5'
@@ -361,11 +434,7 @@ export class WechatPayStandIn {
       });
       return;
     }
-    const signError = this.checkAuthorization(req, `${url.pathname}${url.search}`, raw);
-    if (signError) {
-      this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
-      return;
-    }
+    if (this.refusedUnsigned(req, url, raw, record, res)) return;
     let order: H5Order & JsapiOrder;
     try {
       order = JSON.parse(raw) as H5Order & JsapiOrder;
@@ -421,11 +490,7 @@ export class WechatPayStandIn {
     record: ReceivedRequest,
     res: http.ServerResponse,
   ): void {
-    const signError = this.checkAuthorization(req, `${url.pathname}${url.search}`, '');
-    if (signError) {
-      this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
-      return;
-    }
+    if (this.refusedUnsigned(req, url, '', record, res)) return;
     if (url.searchParams.get('mchid') !== this.keys.mchId) {
       this.answer(res, { ...record, error: 'mchid does not match' }, 400, {
         code: 'PARAM_ERROR',
@@ -453,6 +518,227 @@ export class WechatPayStandIn {
         amount: { payer_currency: 'CNY' },
       },
     );
+  }
+
+  /** The next refund requests fail so, one fault a request, in order. */
+  failNextRefund(...faults: RefundFault[]): void {
+    this.refundFaults.push(...faults);
+  }
+
+  /** The refund notification WeChat Pay sends as the refund `outRefundNo` stands (settled: `settleRefund`). */
+  refundNotification(outRefundNo: string, options: SealOptions & { eventType?: string } = {}): Notification {
+    const made = this.refunds.get(outRefundNo);
+    if (!made) throw new Error(`no refund ${outRefundNo} made here`);
+    const { refund } = made;
+    const amount = refund.amount as { total: number; refund: number };
+    const resource = {
+      mchid: this.keys.mchId,
+      out_trade_no: refund.out_trade_no,
+      transaction_id: refund.transaction_id,
+      out_refund_no: outRefundNo,
+      refund_id: refund.refund_id,
+      refund_status: refund.status,
+      ...(refund.success_time ? { success_time: refund.success_time } : {}),
+      user_received_account: refund.user_received_account,
+      amount: {
+        total: amount.total,
+        refund: amount.refund,
+        payer_total: amount.total,
+        payer_refund: amount.refund,
+      },
+    };
+    const eventType = options.eventType ?? `REFUND.${refund.status}`;
+    return { ...this.seal(eventType, '退款状态变更', 'refund', resource, options), transaction: resource };
+  }
+
+  /**
+   * The refund ends at WeChat Pay (SUCCESS: the buyer has the money; CLOSED; ABNORMAL), and its notification goes
+   * to its notify_url once, twice or never (default: `refundNotifyMode`). Answers the merchant's HTTP status for
+   * each notification sent.
+   */
+  async settleRefund(
+    outRefundNo: string,
+    status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL' = 'SUCCESS',
+    notify: 'once' | 'twice' | 'never' = this.refundNotifyMode,
+  ): Promise<number[]> {
+    const made = this.refunds.get(outRefundNo);
+    if (!made) throw new Error(`no refund ${outRefundNo} made here`);
+    made.refund.status = status;
+    if (status === 'SUCCESS') made.refund.success_time = rfc3339(new Date());
+    const times = { once: 1, twice: 2, never: 0 }[notify];
+    const notification = this.refundNotification(outRefundNo);
+    const statuses: number[] = [];
+    for (let i = 0; i < times; i++)
+      statuses.push(await this.deliverRefundNotification(outRefundNo, notification));
+    return statuses;
+  }
+
+  /** POSTs a refund notification to the refund's notify_url as WeChat Pay does; answers the merchant's status. */
+  async deliverRefundNotification(
+    outRefundNo: string,
+    notification: Pick<Notification, 'body' | 'headers'>,
+  ): Promise<number> {
+    const notifyUrl = this.refunds.get(outRefundNo)?.request.notify_url;
+    if (!notifyUrl) throw new Error(`refund ${outRefundNo} has no notify_url`);
+    const response = await fetch(notifyUrl, {
+      method: 'POST',
+      body: notification.body,
+      headers: notification.headers,
+    });
+    await response.arrayBuffer();
+    this.refundNotified.push({ outRefundNo, status: response.status });
+    return response.status;
+  }
+
+  /** `POST /v3/refund/domestic/refunds`, with the faults asked for by `failNextRefund`. */
+  private answerRefund(
+    req: http.IncomingMessage,
+    url: URL,
+    raw: string,
+    record: ReceivedRequest,
+    res: http.ServerResponse,
+  ): void {
+    if (this.refusedUnsigned(req, url, raw, record, res)) return;
+    const fault = this.refundFaults.shift();
+    if (fault === 'http-500') {
+      this.received.push({ ...record, status: 500, error: 'fault: http-500' });
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<html><body>500 Internal Server Error</body></html>');
+      return;
+    }
+    if (fault && fault !== 'timeout-after-acting') {
+      const [status, message] = REFUND_REFUSALS[fault];
+      this.answer(res, { ...record, error: `fault: ${fault}` }, status, { code: fault, message });
+      return;
+    }
+    let body: RefundBody;
+    try {
+      body = JSON.parse(raw) as RefundBody;
+    } catch {
+      this.answer(res, { ...record, error: 'body is not JSON' }, 400, {
+        code: 'PARAM_ERROR',
+        message: 'body is not JSON',
+      });
+      return;
+    }
+    const [status, answer] = this.makeRefund(body);
+    if (fault === 'timeout-after-acting') {
+      // Acted on, and the answer never leaves: the merchant times out not knowing.
+      this.received.push({ ...record, status, error: 'fault: timeout-after-acting' });
+      this.held.push(res);
+      return;
+    }
+    this.answer(res, status === 200 ? record : { ...record, error: String(answer.message) }, status, answer);
+  }
+
+  /** The refund asked for, made once, as WeChat Pay answers it: [HTTP status, body]. */
+  private makeRefund(body: RefundBody): [number, Record<string, unknown>] {
+    const paramError = this.checkRefund(body);
+    if (paramError) return [400, { code: 'PARAM_ERROR', message: paramError }];
+    const transaction = [...this.paid.values()].find((paid) =>
+      body.transaction_id
+        ? paid.transaction_id === body.transaction_id
+        : paid.out_trade_no === body.out_trade_no,
+    );
+    if (!transaction) return [404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' }];
+    const outTradeNo = transaction.out_trade_no as string;
+    const total = (transaction.amount as { total: number }).total;
+    const before = this.refunds.get(body.out_refund_no);
+    if (before) {
+      // The same out_refund_no refunds once: the same request answers the refund made, another is refused.
+      const same =
+        before.refund.out_trade_no === outTradeNo && before.request.amount.refund === body.amount.refund;
+      return same ? [200, before.refund] : [400, { code: 'INVALID_REQUEST', message: '商户退款单号重复' }];
+    }
+    if (body.amount.total !== total)
+      return [400, { code: 'INVALID_REQUEST', message: '订单金额与原订单不符' }];
+    let refunded = 0;
+    for (const { refund, request } of this.refunds.values())
+      if (refund.out_trade_no === outTradeNo && refund.status !== 'CLOSED') refunded += request.amount.refund;
+    if (refunded + body.amount.refund > total)
+      return [400, { code: 'INVALID_REQUEST', message: '申请退款金额超过订单可退金额' }];
+    const refund = {
+      refund_id: `50${Date.now()}${randomBytes(6).toString('hex')}`,
+      out_refund_no: body.out_refund_no,
+      transaction_id: transaction.transaction_id,
+      out_trade_no: outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: rfc3339(new Date()),
+      status: 'PROCESSING',
+      funds_account: 'AVAILABLE',
+      amount: {
+        total,
+        refund: body.amount.refund,
+        from: [],
+        payer_total: total,
+        payer_refund: body.amount.refund,
+        settlement_refund: body.amount.refund,
+        settlement_total: total,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
+      promotion_detail: [],
+    };
+    this.refunds.set(body.out_refund_no, { request: body, refund });
+    return [200, refund];
+  }
+
+  /** The refund body's form; an error message, or undefined when it is well formed. */
+  private checkRefund(body: RefundBody): string | undefined {
+    if (typeof body !== 'object' || body === null) return 'body must be an object';
+    if (!body.transaction_id && !body.out_trade_no) return 'transaction_id or out_trade_no is required';
+    if (typeof body.out_refund_no !== 'string' || !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(body.out_refund_no))
+      return 'out_refund_no must be 1-64 letters, digits, _-|*@';
+    if (body.reason !== undefined && (body.reason === '' || Buffer.byteLength(body.reason, 'utf8') > 80))
+      return 'reason must be 1-80 bytes';
+    if (body.notify_url !== undefined && !/^https?:\/\/[^?#]+$/.test(body.notify_url))
+      return 'notify_url must be an absolute URL without a query';
+    const amount = body.amount;
+    if (
+      !Number.isInteger(amount?.refund) ||
+      amount.refund < 1 ||
+      !Number.isInteger(amount.total) ||
+      amount.total < 1
+    )
+      return 'amount.refund and amount.total must be >= 1 fen';
+    if (amount.refund > amount.total) return 'amount.refund must not exceed amount.total';
+    if (amount.currency !== 'CNY') return 'currency must be CNY';
+    return undefined;
+  }
+
+  /** `GET /v3/refund/domestic/refunds/{out_refund_no}`: the refund, signed like every answer. */
+  private answerRefundQuery(
+    req: http.IncomingMessage,
+    url: URL,
+    outRefundNo: string,
+    record: ReceivedRequest,
+    res: http.ServerResponse,
+  ): void {
+    if (this.refusedUnsigned(req, url, '', record, res)) return;
+    const made = this.refunds.get(outRefundNo);
+    if (!made) {
+      this.answer(res, { ...record, error: 'no such refund' }, 404, {
+        code: 'RESOURCE_NOT_EXISTS',
+        message: '退款单不存在',
+      });
+      return;
+    }
+    this.answer(res, record, 200, made.refund);
+  }
+
+  /** Answers 401 SIGN_ERROR, as WeChat Pay does, when the merchant's signature does not verify; says whether it did. */
+  private refusedUnsigned(
+    req: http.IncomingMessage,
+    url: URL,
+    body: string,
+    record: ReceivedRequest,
+    res: http.ServerResponse,
+  ): boolean {
+    const signError = this.checkAuthorization(req, `${url.pathname}${url.search}`, body);
+    if (signError)
+      this.answer(res, { ...record, error: signError }, 401, { code: 'SIGN_ERROR', message: signError });
+    return signError !== undefined;
   }
 
   /** The merchant's request signature; an error message, or undefined when it verifies. */

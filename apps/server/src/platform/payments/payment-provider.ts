@@ -59,15 +59,120 @@ export interface PaymentProvider {
   readonly checkout?: HostedCheckout;
   /** Verifies a notification's signature and reads it; throws PaymentNotificationError when it cannot be trusted. */
   verifyNotification(input: NotificationInput): VerifiedPayment;
+  /**
+   * Asks the provider to give back `amountFen` of a paid order (decision 041). The same `refundId` is one refund
+   * for ever: sent again (after a time-out, a 5xx, a retryable refusal) it answers the refund already made and
+   * never refunds twice, so a caller that does not know what happened sends it again or asks `queryRefund`.
+   * Throws PaymentProviderError, whose `retryable` and `outcomeUnknown` say what the caller may do next.
+   */
+  refund(request: RefundRequest): Promise<RefundState>;
+  /** How a refund stands at the provider, verified like its answers; RESOURCE_NOT_EXISTS: it never took it. */
+  queryRefund(refundId: string): Promise<RefundState>;
+  /** Verifies a refund notification and reads it; throws PaymentNotificationError when it cannot be trusted. */
+  verifyRefundNotification(input: NotificationInput): RefundState & { orderId: string };
+}
+
+/** Money given back to the buyer of a paid order, in part or whole. */
+export interface RefundRequest {
+  orderId: string;
+  /** Ours, unique for ever (WeChat Pay's out_refund_no: 1-64 of letters, digits and _-|*@): the idempotency key. */
+  refundId: string;
+  /** The provider's reference of the payment (WeChat Pay's transaction_id), when known. */
+  providerRef?: string;
+  amountFen: number;
+  /** What the buyer paid for the order, as the provider knows it. */
+  totalFen: number;
+  /** Shown to the buyer (WeChat Pay: at most 80 bytes; longer is cut). */
+  reason: string;
+  /** Where the provider sends the refund's notification. */
+  notifyUrl: string;
+}
+
+export type RefundStatus = 'processing' | 'succeeded' | 'closed' | 'abnormal';
+
+/**
+ * A refund as the provider reports it: `processing` until it settles; `succeeded` (the money reached the buyer),
+ * `closed` (it will not be made) or `abnormal` (it failed on the way, e.g. the buyer's card is closed: it needs a
+ * person, through the provider's own console).
+ */
+export interface RefundState {
+  refundId: string;
+  /** The provider's reference of the refund (WeChat Pay's refund_id). */
+  providerRef: string;
+  status: RefundStatus;
+  amountFen: number;
+  /** When it reached the buyer, as the provider says (WeChat Pay's success_time). */
+  succeededAt?: Date;
 }
 
 export class PaymentNotificationError extends Error {}
-export class PaymentProviderError extends Error {}
+
+/** What a provider's refusal, or its silence, lets the caller do. */
+export interface ProviderErrorDetails {
+  /** The provider's error code (WeChat Pay's NOT_ENOUGH, SYSTEM_ERROR, ...), or TIMEOUT, UNREACHABLE, HTTP_<status>. */
+  code: string;
+  /** The same request (the same refundId) may be sent again later and may then be taken. */
+  retryable: boolean;
+  /**
+   * The provider may have acted (a time-out, a 5xx, an answer that cannot be trusted): nothing is known, neither
+   * failure nor success. The caller asks (`queryRefund`) or sends the same request again, never a new one.
+   */
+  outcomeUnknown: boolean;
+  /** The HTTP status of the provider's answer, when there was one. */
+  status?: number;
+}
+
+export class PaymentProviderError extends Error implements ProviderErrorDetails {
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly outcomeUnknown: boolean;
+  readonly status?: number;
+
+  constructor(message: string, details: Partial<ProviderErrorDetails> = {}) {
+    super(message);
+    this.code = details.code ?? 'PROVIDER_ERROR';
+    this.retryable = details.retryable ?? false;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.status = details.status;
+  }
+}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const isCleanText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max && !CONTROL_CHARACTERS.test(value);
+
+/** A message a provider signed, as an object; anything else (`null`, an array, a string) is unreadable. */
+function readObject(message: unknown): Record<string, unknown> {
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    throw new PaymentNotificationError('notification is not an object');
+  return message as Record<string, unknown>;
+}
+
+/** An id of ours or the provider's: text of sane length without control characters. */
+function readId(value: unknown, max: number, name: string, required: boolean): string {
+  if (value === undefined || value === null) {
+    if (!required) return '';
+  } else if (isCleanText(value, max) && (value !== '' || !required)) return value;
+  throw new PaymentNotificationError(`notification without a readable ${name}`);
+}
+
+/** A field of the message's `amount`: a whole, non-negative number of fen; undefined when absent. */
+function readFen(message: Record<string, unknown>, field: string): number | undefined {
+  const { amount } = message;
+  const value =
+    typeof amount === 'object' && amount !== null ? (amount as Record<string, unknown>)[field] : undefined;
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || (value as number) < 0)
+    throw new PaymentNotificationError('notification without a readable amount');
+  return value as number;
+}
+
+/** A time the provider reports (RFC 3339, as WeChat Pay's success_time); undefined when absent or unreadable. */
+export function readProviderTime(value: unknown): Date | undefined {
+  const time = typeof value === 'string' ? new Date(value) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? time : undefined;
+}
 
 /**
  * The fields of a notification (or a query's answer) as the shop may use them: an object, an order id and a
@@ -85,28 +190,53 @@ export function readPaymentFields(
   tradeState: unknown;
   successTime: unknown;
 } {
-  if (typeof message !== 'object' || message === null || Array.isArray(message))
-    throw new PaymentNotificationError('notification is not an object');
-  const {
-    out_trade_no: orderId,
-    transaction_id: ref,
-    trade_state: tradeState,
-    success_time: successTime,
-    amount,
-  } = message as Record<string, unknown>;
-  if (!isCleanText(orderId, 64) || orderId === '')
-    throw new PaymentNotificationError('notification without a readable out_trade_no');
-  if (ref !== undefined && ref !== null && !isCleanText(ref, 128))
-    throw new PaymentNotificationError('notification with an unreadable transaction_id');
-  const total =
-    typeof amount === 'object' && amount !== null ? (amount as Record<string, unknown>).total : undefined;
-  if (total === undefined ? options.amountRequired : !Number.isSafeInteger(total) || (total as number) < 0)
+  const fields = readObject(message);
+  const orderId = readId(fields.out_trade_no, 64, 'out_trade_no', true);
+  const providerRef = readId(fields.transaction_id, 128, 'transaction_id', false);
+  const total = readFen(fields, 'total');
+  if (total === undefined && options.amountRequired)
     throw new PaymentNotificationError('notification without a readable amount');
   return {
     orderId,
-    providerRef: typeof ref === 'string' ? ref : '',
-    amountFen: typeof total === 'number' ? total : 0,
-    tradeState,
-    successTime,
+    providerRef,
+    amountFen: total ?? 0,
+    tradeState: fields.trade_state,
+    successTime: fields.success_time,
   };
+}
+
+/** The provider's refund statuses (WeChat Pay's, which the sandbox speaks too) as ours. */
+const REFUND_STATUSES: Record<string, RefundStatus> = {
+  PROCESSING: 'processing',
+  SUCCESS: 'succeeded',
+  CLOSED: 'closed',
+  ABNORMAL: 'abnormal',
+};
+
+/** Ours as the provider's word (a notification's refund_status). */
+export function providerRefundStatus(status: RefundStatus): string {
+  return Object.keys(REFUND_STATUSES).find((word) => REFUND_STATUSES[word] === status) as string;
+}
+
+/**
+ * A refund as a provider reports it (an answer to a refund or its query: the status in `status`; a notification:
+ * in `refund_status`), read as strictly as a payment: the order, the refund's two ids, a known status and a whole
+ * refunded amount, or PaymentNotificationError.
+ */
+export function readRefundFields(
+  message: unknown,
+  statusField: 'status' | 'refund_status',
+): RefundState & { orderId: string } {
+  const fields = readObject(message);
+  const orderId = readId(fields.out_trade_no, 64, 'out_trade_no', true);
+  const refundId = readId(fields.out_refund_no, 64, 'out_refund_no', true);
+  const providerRef = readId(fields.refund_id, 128, 'refund_id', true);
+  const raw = fields[statusField];
+  const status =
+    typeof raw === 'string' && Object.hasOwn(REFUND_STATUSES, raw) ? REFUND_STATUSES[raw] : undefined;
+  if (!status) throw new PaymentNotificationError('notification without a known refund status');
+  const amountFen = readFen(fields, 'refund');
+  if (amountFen === undefined) throw new PaymentNotificationError('notification without a readable amount');
+  const succeededAt = status === 'succeeded' ? readProviderTime(fields.success_time) : undefined;
+  return { orderId, refundId, providerRef, status, amountFen, ...(succeededAt ? { succeededAt } : {}) };
 }

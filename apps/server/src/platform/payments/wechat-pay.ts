@@ -6,7 +6,12 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentRequest,
+  type ProviderErrorDetails,
   readPaymentFields,
+  readProviderTime,
+  readRefundFields,
+  type RefundRequest,
+  type RefundState,
   type VerifiedPayment,
 } from './payment-provider';
 
@@ -22,10 +27,59 @@ export interface WechatPayConfig {
   apiV3Key: string;
   /** WeChat Pay's platform public key (PEM) that signs notifications and answers. */
   platformPublicKey: string;
+  /** How long a call may take before its outcome is unknown; default 8 seconds. */
+  requestTimeoutMs?: number;
 }
 
 /** Notifications older than this are refused as replays. */
 const NOTIFICATION_WINDOW_SECONDS = 300;
+
+/** The event_type of each refund notification, and the refund_status its resource must carry. */
+const REFUND_EVENTS = new Map<unknown, RefundState['status']>([
+  ['REFUND.SUCCESS', 'succeeded'],
+  ['REFUND.ABNORMAL', 'abnormal'],
+  ['REFUND.CLOSED', 'closed'],
+]);
+
+/**
+ * WeChat Pay's error codes (the `code` of a 4xx/5xx answer) that a caller may send again: FREQUENCY_LIMITED and
+ * NOT_ENOUGH (the merchant's balance is short: again once money has come in) were not taken; SYSTEM_ERROR, like
+ * any 5xx, may have been acted on. Every other code (PARAM_ERROR, INVALID_REQUEST such as a refund above what is
+ * left of the order, RESOURCE_NOT_EXISTS, NO_AUTH, SIGN_ERROR, USER_ACCOUNT_ABNORMAL, ...) is final for that
+ * request. Decision 041.
+ */
+const RETRYABLE_CODES = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED', 'NOT_ENOUGH']);
+
+/** A refusal of WeChat Pay's as a PaymentProviderError: its code, and what the caller may do next. */
+function refusal(status: number, text: string): ProviderErrorDetails {
+  let code: unknown;
+  try {
+    code = (JSON.parse(text) as { code?: unknown } | null)?.code;
+  } catch {
+    code = undefined;
+  }
+  const named = typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code) ? code : `HTTP_${status}`;
+  // A 5xx may have been acted on: the request is never refused for good by one.
+  const serverSide = status >= 500;
+  return {
+    code: named,
+    status,
+    retryable: serverSide || RETRYABLE_CODES.has(named),
+    outcomeUnknown: serverSide,
+  };
+}
+
+/** Up to `maxBytes` of UTF-8, cut between characters (WeChat Pay counts its limits in bytes). */
+function truncateUtf8(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > maxBytes) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
 
 /**
  * WeChat Pay API v3: H5 payments (the phone browser and the game web view) and JSAPI (inside WeChat's browser):
@@ -51,7 +105,11 @@ export class WechatPayProvider implements PaymentProvider {
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonce}",timestamp="${timestamp}",serial_no="${this.config.serialNo}",signature="${signature}"`;
   }
 
-  /** Sends a signed request (a JSON body for POST) and answers the verified JSON body. */
+  /**
+   * Sends a signed request (a JSON body for POST) and answers the verified JSON body. Throws PaymentProviderError:
+   * with WeChat Pay's code for a refusal, TIMEOUT or UNREACHABLE when no answer came, UNTRUSTED_ANSWER when the
+   * answer does not verify (each of the last three: the outcome is unknown).
+   */
   private async call(
     method: 'GET' | 'POST',
     path: string,
@@ -59,6 +117,7 @@ export class WechatPayProvider implements PaymentProvider {
   ): Promise<Record<string, unknown>> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${this.config.apiBase}${path}`, {
         method,
@@ -68,24 +127,32 @@ export class WechatPayProvider implements PaymentProvider {
           accept: 'application/json',
           authorization: this.authorization(method, path, body),
         },
-        signal: AbortSignal.timeout(8000),
+        signal: AbortSignal.timeout(this.config.requestTimeoutMs ?? 8000),
       });
+      text = await response.text();
     } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new PaymentProviderError(
         `WeChat Pay unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        { code: timedOut ? 'TIMEOUT' : 'UNREACHABLE', retryable: true, outcomeUnknown: true },
       );
     }
-    const text = await response.text();
     if (!response.ok)
       throw new PaymentProviderError(
         `WeChat Pay refused ${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`,
+        refusal(response.status, text),
       );
     try {
       this.verifySignature(response.headers, text);
+      return JSON.parse(text) as Record<string, unknown>;
     } catch (error) {
-      throw new PaymentProviderError(`WeChat Pay answer not trusted: ${(error as Error).message}`);
+      throw new PaymentProviderError(`WeChat Pay answer not trusted: ${(error as Error).message}`, {
+        code: 'UNTRUSTED_ANSWER',
+        status: response.status,
+        retryable: true,
+        outcomeUnknown: true,
+      });
     }
-    return JSON.parse(text) as Record<string, unknown>;
   }
 
   private post(path: string, payload: object): Promise<Record<string, unknown>> {
@@ -150,6 +217,47 @@ export class WechatPayProvider implements PaymentProvider {
     },
   };
 
+  /**
+   * `POST /v3/refund/domestic/refunds`: the order named by its transaction_id when known, else its out_trade_no;
+   * out_refund_no = refundId, which WeChat Pay refunds once however often it is sent ("同一商户退款单号多次请求只退一笔"),
+   * so a time-out or a 5xx is answered by sending the same refundId again or by `queryRefund`, never by a new id.
+   * WeChat Pay answers PROCESSING, SUCCESS, CLOSED or ABNORMAL; the answer must be about this refund.
+   */
+  async refund(request: RefundRequest): Promise<RefundState> {
+    const reason = truncateUtf8(request.reason, 80);
+    const answer = await this.post('/v3/refund/domestic/refunds', {
+      ...(request.providerRef ? { transaction_id: request.providerRef } : { out_trade_no: request.orderId }),
+      out_refund_no: request.refundId,
+      ...(reason ? { reason } : {}),
+      notify_url: request.notifyUrl,
+      amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
+    });
+    return readRefundAnswer(answer, request.refundId, request.orderId);
+  }
+
+  /** `GET /v3/refund/domestic/refunds/{out_refund_no}`, signed both ways. */
+  async queryRefund(refundId: string): Promise<RefundState> {
+    return readRefundAnswer(
+      await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundId)}`),
+      refundId,
+    );
+  }
+
+  verifyRefundNotification(input: NotificationInput): RefundState & { orderId: string } {
+    const { eventType, resource } = this.openNotification(input);
+    const status = REFUND_EVENTS.get(eventType);
+    if (!status) throw new PaymentNotificationError('not a WeChat Pay refund notification');
+    let refund: ReturnType<typeof readRefundFields>;
+    try {
+      refund = readRefundFields(resource, 'refund_status');
+    } catch {
+      throw new PaymentNotificationError('incomplete WeChat Pay refund');
+    }
+    if (refund.status !== status)
+      throw new PaymentNotificationError(`refund_status does not match ${String(eventType)}`);
+    return refund;
+  }
+
   private verifySignature(headers: Headers | NotificationInput['headers'], body: string): void {
     const get = (name: string) => {
       const value = headers instanceof Headers ? headers.get(name) : headers[name];
@@ -172,8 +280,14 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   verifyNotification(input: NotificationInput): VerifiedPayment {
+    return readTransaction(this.openNotification(input).resource);
+  }
+
+  /** A notification's signature verified, its resource decrypted: its event_type and the resource's JSON. */
+  private openNotification(input: NotificationInput): { eventType: unknown; resource: unknown } {
     this.verifySignature(input.headers, input.rawBody);
     const envelope = JSON.parse(input.rawBody) as {
+      event_type?: unknown;
       resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string };
     } | null;
     const resource = typeof envelope === 'object' ? envelope?.resource : undefined;
@@ -188,7 +302,6 @@ export class WechatPayProvider implements PaymentProvider {
     ) {
       throw new PaymentNotificationError('unexpected WeChat Pay resource');
     }
-    let transaction: unknown;
     try {
       const data = Buffer.from(resource.ciphertext, 'base64');
       const decipher = createDecipheriv(
@@ -202,11 +315,10 @@ export class WechatPayProvider implements PaymentProvider {
         decipher.update(data.subarray(0, data.length - 16)),
         decipher.final(),
       ]).toString('utf8');
-      transaction = JSON.parse(plain) as unknown;
+      return { eventType: envelope?.event_type, resource: JSON.parse(plain) as unknown };
     } catch {
       throw new PaymentNotificationError('WeChat Pay resource does not decrypt');
     }
-    return readTransaction(transaction);
   }
 }
 
@@ -223,12 +335,33 @@ function readTransaction(transaction: unknown): VerifiedPayment {
   } catch {
     throw new PaymentNotificationError('incomplete WeChat Pay transaction');
   }
-  const paidAt = typeof fields.successTime === 'string' ? new Date(fields.successTime) : undefined;
+  const paidAt = readProviderTime(fields.successTime);
   return {
     orderId: fields.orderId,
     providerRef: fields.providerRef,
     amountFen: fields.amountFen,
     paid,
-    ...(paidAt && !Number.isNaN(paidAt.getTime()) ? { paidAt } : {}),
+    ...(paidAt ? { paidAt } : {}),
   };
+}
+
+/**
+ * A verified answer about a refund (to the refund, or its query), which must name the refund asked about (and its
+ * order, when known). An answer that cannot be read leaves the outcome unknown: the refund may have been made.
+ */
+function readRefundAnswer(answer: unknown, refundId: string, orderId?: string): RefundState {
+  let fields: ReturnType<typeof readRefundFields>;
+  try {
+    fields = readRefundFields(answer, 'status');
+    if (fields.refundId !== refundId || (orderId !== undefined && fields.orderId !== orderId))
+      throw new PaymentNotificationError('an answer about another refund');
+  } catch (error) {
+    throw new PaymentProviderError(`WeChat Pay answered no readable refund: ${(error as Error).message}`, {
+      code: 'UNREADABLE_ANSWER',
+      retryable: true,
+      outcomeUnknown: true,
+    });
+  }
+  const { orderId: _order, ...state } = fields;
+  return state;
 }
