@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       'apps/server/.build-*/**',
       '**/node_modules/**',
+      '.cache/**',
       'data/**',
       'artifacts/**',
       'apps/server/drizzle/**',
@@ -127,6 +128,8 @@ function serverZones() {
    * no cycle; a new module folder gets a place here.
    */
   const SERVER_MODULE_LAYERS = [
+    // game-delivery: the game's outbox and its delivery (decision 040), read by the ledger's bills and the shop.
+    ['game-delivery'],
     ['options', 'ledger', 'audit', 'notifications'],
     // controls: the two-person rule of the money operators move (decision 037), read by withdrawals and backoffice.
     ['agents', 'content', 'payout', 'controls'],
@@ -134,8 +137,9 @@ function serverZones() {
     ['auth'],
     ['game', 'shop'],
     ['operators', 'backoffice', 'catalog'],
-    // The reports read the lists of every module (their filters): after all of them.
-    ['reports'],
+    // The reports read the lists of every module (their filters): after all of them. game-admin, the console's page
+    // of the game's deliveries, takes the owner's code from operators.
+    ['reports', 'game-admin'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

@@ -5,6 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runOnSupportedNode } from './node-runtime.mjs';
+
+// On a Node older than package.json's engines: this command again under Node.js 24, installed once (decision 038).
+await runOnSupportedNode();
 
 export function runBuilt(entry) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -7,6 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runOnSupportedNode } from './node-runtime.mjs';
+
+// On a Node older than package.json's engines: this command again under Node.js 24, installed once (decision 038).
+await runOnSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

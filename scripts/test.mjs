@@ -6,6 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runOnSupportedNode } from './node-runtime.mjs';
+
+// On a Node older than package.json's engines: this command again under Node.js 24, installed once (decision 038).
+await runOnSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -54,6 +58,8 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
     stdio: 'inherit',
   });
 }
+
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 if (only.length === 0) {
   await staticChecks([

@@ -12,7 +12,7 @@ await build({
   outdir: process.env.SERVER_BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   // main.ts starts the embedded database, then imports the rest (serve.ts): a chunk of its own, whose packages load
   // while PostgreSQL starts.
