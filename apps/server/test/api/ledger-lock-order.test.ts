@@ -6,6 +6,7 @@ import { agents } from '../../src/db/schema';
 import { agentOwner, memo, postAll, type Posting } from '../../src/modules/ledger/ledger-service';
 import { createAgent, fund, signIn } from '../factories';
 import { api, build, type TestApp } from '../helper';
+import { lockWaitersReach } from '../lock-waits';
 import { assertLedgerInvariants } from '../money-invariants';
 import { uuid } from './money-support';
 
@@ -54,18 +55,6 @@ async function holdAccount(agentId: number) {
   return { release: () => release(), done };
 }
 
-/** Waits until `n` backends of this test's database wait for a lock on a row or a transaction. */
-async function waitersReach(n: number) {
-  for (;;) {
-    const result = await t.db.execute<{ n: number }>(
-      sql`select count(distinct l.pid)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-           where not l.granted and a.datname = current_database()`,
-    );
-    if ((result.rows[0]?.n ?? 0) >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const credit = (agentId: number, diamonds: number): Posting => ({
   owner: agentOwner(agentId),
   currency: 'diamonds',
@@ -98,12 +87,12 @@ describe('the ledger locks the accounts of an operation in one order', () => {
         token: parent.token,
         input: { toAgentId: child.agentId, diamonds: 100, requestId: uuid() },
       });
-      await waitersReach(1);
+      await lockWaitersReach(t.db, 1);
       const other = postingsFirst === 'child' ? 'parent' : 'child';
       const postings = t.db.transaction((tx) =>
         postAll(tx, [credit(ids[postingsFirst], 7), credit(ids[other], 7)]),
       );
-      await waitersReach(2);
+      await lockWaitersReach(t.db, 2);
       holder.release();
       await holder.done;
 

@@ -6,7 +6,8 @@ import { withdrawals } from '../../src/db/schema';
 import type { AccountOwner } from '../../src/modules/ledger/ledger-service';
 import { createAgent, fund, signIn } from '../factories';
 import { api, callRaw } from '../helper';
-import { asOperator } from '../operator-factories';
+import { lockWaitersReach } from '../lock-waits';
+import { asOperator, createTestOperator, operatorToken } from '../operator-factories';
 import { adminApi, setOptions, signInOperators, useAdminTestApp } from './admin-support';
 import { accountValue, agentOwner, applyToWithdraw } from './money-support';
 
@@ -101,6 +102,39 @@ describe('maker/checker on withdrawals', () => {
       if (row?.status === 'paid') expect(row.reference).toBe('B');
       else expect(row?.status).toBe('approved');
     }
+  });
+});
+
+describe('maker/checker when an approval races its own operator’s pay', () => {
+  it('an approval that commits between the pay’s start and its update is seen: the pay is refused', async () => {
+    const operator = await createTestOperator(t.db, 'finance');
+    const token = await operatorToken(t.db, operator.id);
+    const { ids, agentId } = await applied(['160.00']);
+    const id = Number(ids[0]);
+    // The pay reads the agent (frozen or not) before it changes the withdrawal: held there by a writer of the agent's
+    // row, the pay is caught between its start and its update while the same operator's approval commits.
+    let release!: () => void;
+    let holding!: () => void;
+    const isHeld = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from agents where id = ${agentId} for update`);
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isHeld;
+    const paying = admin('adminWithdrawalPay', token, { id: String(id), reference: 'self' });
+    await lockWaitersReach(t.db, 1);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into withdrawal_approvals (withdrawal_id, operator_id) values (${id}, ${operator.id})`,
+      );
+      await tx.execute(sql`update withdrawals set status = 'approved', reviewed_at = now() where id = ${id}`);
+    });
+    release();
+    await holder;
+    const answer = await paying;
+    expect(answer.code).not.toBe(ResponseCode.success);
+    expect(await statusOf(String(id))).toBe('approved');
   });
 });
 

@@ -365,9 +365,6 @@ async function transition(
   // Rejected is a review (reviewedAt); paid and failed settle an approved one (settledAt).
   const stamp = rule.from === 'pending' ? 'reviewedAt' : 'settledAt';
   await db.transaction(async (tx) => {
-    // Approvals are only added while pending, so those read here are all the withdrawal will ever have once the
-    // compare-and-set below finds it past pending.
-    if (!rule.approverMay) await assertNotAnApprover(tx, id, actor.operatorId);
     if (rule.heldWhenFrozen) {
       const [current] = await tx
         .select({ agentId: withdrawals.agentId })
@@ -381,6 +378,10 @@ async function transition(
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, rule.from)))
       .returning();
     if (!row) throw await refusalOf(tx, id);
+    // Maker/checker, read after the compare-and-set: the row is locked and past pending, and approvals are only added
+    // while pending, so this statement sees every approval it will ever have, one committed while this transaction
+    // waited for the row included (read before the update, an approval racing it could slip by).
+    if (!rule.approverMay) await assertNotAnApprover(tx, id, actor.operatorId);
     if (rule.refunds) await refund(tx, row, text);
     const notice = noticeOf(row);
     if (notice) await notify(tx, notice);
