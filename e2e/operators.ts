@@ -71,3 +71,10 @@ export async function signInOperator(page: Page, operator: NewOperator, newPassw
   }
   await page.getByTestId('page-admin-withdrawals').waitFor({ timeout: 30_000 });
 }
+
+/** The demo owner's authenticator secret, printed by `npm start` beside the login links (its `output`). */
+export function demoOwnerSecret(output: string): string {
+  const secret = /2FA secret: (\S+)/.exec(output)?.[1];
+  if (!secret) throw new Error(`no 2FA secret printed:\n${output}`);
+  return secret;
+}

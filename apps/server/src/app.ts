@@ -29,6 +29,7 @@ import { operatorRoutes } from './modules/operators/operator-routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
 import { reportRoutes } from './modules/reports/reports-routes';
+import { gameAdminRoutes } from './modules/game-admin/game-admin-routes';
 import { docsPlugin } from './plugins/docs';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(catalogRoutes);
   await app.register(reportRoutes);
+  await app.register(gameAdminRoutes);
   await app.register(webPlugin);
   return app;
 }

@@ -12,7 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { decodeKey } from './crypto/seal';
+import { decodeKey, deriveKey } from './crypto/seal';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -344,13 +344,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
             apiV3Key: e.WECHATPAY_API_V3_KEY as string,
           } as const)
         : ({ kind: 'sandbox' } as const),
-    /** The game's webhook endpoint and its secrets (the first signs alone, both during a rotation); null: none. */
+    /**
+     * The game's webhook endpoint and its secrets (the first signs alone, both during a rotation); null: none. A
+     * secret the console rotated is kept sealed in the database with `sealKey`, derived from the payout key (the key
+     * of data at rest, never replaced: decisions 019, 034, 040).
+     */
     gameWebhook:
       e.GAME_WEBHOOK_URL === undefined
         ? null
         : {
             url: e.GAME_WEBHOOK_URL,
             secrets: (e.GAME_WEBHOOK_SECRET as string).trim().split(/\s+/) as readonly string[],
+            sealKey: deriveKey(
+              (decodeKey(secrets.payoutKey) as Buffer).toString('hex'),
+              'game-webhook-secret',
+            ),
           },
     jobConcurrency: e.JOB_CONCURRENCY,
     orderTtlMinutes: e.ORDER_TTL_MINUTES,

@@ -6,6 +6,7 @@ import { type Jobs, startJobs } from './jobs/jobs';
 import type { EmbeddedStart } from './db/embedded';
 import { loginUrl, mintLoginTicket } from './modules/auth/login-service';
 import { hashPassword, warmDummyHash } from './modules/auth/password-service';
+import { gameSecretRefusals } from './modules/game-delivery/endpoint-secrets';
 import { payoutKeyRefusals } from './modules/payout/sealed-keys';
 import { appSecretRefusals } from './modules/operators/totp';
 import { sealClearAccountNumbers } from './modules/withdrawals/withdrawal-account';
@@ -22,6 +23,7 @@ async function assertKeysOpenSealedData(db: Db, config: Config): Promise<void> {
   const refusals = [
     ...(await payoutKeyRefusals(db, config.payoutKey)),
     ...(await appSecretRefusals(db, config.appSecret)),
+    ...(await gameSecretRefusals(db, config.gameWebhook)),
   ];
   if (refusals.length > 0)
     throw new ConfigError(

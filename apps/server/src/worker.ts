@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, parseConfig } from './config';
 import { connect, runMigrations, waitForDatabase } from './db/client';
 import { startJobs } from './jobs/jobs';
+import { gameSecretRefusals } from './modules/game-delivery/endpoint-secrets';
 
 /**
  * `npm run worker`: the job queue's workers alone (decision 040), for a deployment that runs them apart from the
@@ -21,6 +22,13 @@ async function main(): Promise<void> {
   try {
     await waitForDatabase(database.pool, { waitMs: config.databaseWaitMs });
     await runMigrations(database.db);
+    // The deliveries sign with the secret an owner rotated, sealed with the payout key (decision 040): a worker on
+    // another key would fail every delivery, so it stops here as the server does (decision 034).
+    const refusals = await gameSecretRefusals(database.db, config.gameWebhook);
+    if (refusals.length > 0)
+      throw new ConfigError(
+        `Invalid configuration: this database was sealed with other keys.\n  ${refusals.join('\n  ')}`,
+      );
   } finally {
     await database.close();
   }

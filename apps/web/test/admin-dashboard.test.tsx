@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TOperator, TReportDayFigures, TReportSummary } from '@promoter/contract';
+import type { TGameOverview, TReportDayFigures, TReportSummary } from '@promoter/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -16,6 +16,7 @@ vi.mock('../src/lib/progress', () => import('./support/mocks'));
 const { request } = await import('./support/mocks');
 const { setUpI18n, renderScreen } = await import('./support/render');
 const { operatorSession } = await import('../src/lib/operator-session');
+const { signInAs } = await import('./support/operators');
 const { DashboardPage } = await import('../src/features/admin/pages/dashboard-page');
 
 // recharts measures its container; jsdom has no layout.
@@ -30,17 +31,6 @@ class FixedSizeObserver {
   unobserve() {}
   disconnect() {}
 }
-
-const operator = (role: TOperator['role']): TOperator => ({
-  id: 1,
-  name: role,
-  role,
-  rights: [],
-  twoFactorEnrolled: true,
-  mustChangePassword: false,
-  disabled: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-});
 
 const zero = {
   orders: 0,
@@ -76,6 +66,24 @@ function summaryOf(from: string, to: string, days: TReportDayFigures[]): TReport
   };
 }
 
+/** The game's deliveries (decision 040), the dashboard's tile. */
+const GAME_OVERVIEW: TGameOverview = {
+  at: '2024-03-03T00:00:00.000Z',
+  configured: true,
+  host: 'game.example.com',
+  endpoint: { paused: true, pausedAt: '2024-03-03T00:00:00.000Z', pausedReason: '升级', pausedBy: 'owner' },
+  secret: { mode: 'configured', signatures: 1, rotatedAt: null, finishedAt: null },
+  pending: 7,
+  failed: 1,
+  oldestPendingAt: '2024-03-02T23:00:00.000Z',
+  lagSeconds: 3600,
+  queueDepth: 0,
+  deliveredLastHour: 0,
+  failedAttemptsLastHour: 0,
+  latencyP50Ms: null,
+  latencyP99Ms: null,
+};
+
 const callsOf = (name: string): unknown[] =>
   request.mock.calls.filter(([called]) => called === name).map(([, input]) => input);
 
@@ -85,8 +93,9 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  operatorSession.signIn('op-token', operator('finance'), new Date(Date.now() + 3_600_000).toISOString());
+  signInAs('finance');
   request.mockImplementation(async (name: string, input: { days?: number; from?: string; to?: string }) => {
+    if (name === 'adminGameOverview') return GAME_OVERVIEW;
     if (name !== 'adminReportSummary') throw new Error(`unexpected call ${name}`);
     if (input.from && input.to)
       return summaryOf(input.from, input.to, [{ ...zero, day: input.from, sales: '7.00' }]);
@@ -189,8 +198,16 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('chart-sales-table')).toBeNull();
   });
 
+  it('has the game deliveries’ tile: what waits, what failed, the lag, a pause', async () => {
+    renderScreen(<DashboardPage />);
+    expect((await screen.findByTestId('game-tile-summary')).textContent).toBe(
+      '待推送 7 · 失败 1 · 延迟 60 分钟',
+    );
+    expect(screen.getByTestId('game-tile-paused')).toBeTruthy();
+  });
+
   it('is not shown to a role without the reports right, nor asked for', async () => {
-    operatorSession.signIn('op-token', operator('viewer'), new Date(Date.now() + 3_600_000).toISOString());
+    signInAs('viewer');
     renderScreen(<DashboardPage />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('page-admin-dashboard')).toBeNull();

@@ -154,6 +154,7 @@ export const EXPORT_KINDS = [
   'players',
   'adjustments',
   'audit',
+  'gameReconciliation',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const ZExportKind = z.enum(EXPORT_KINDS);
@@ -231,6 +232,8 @@ export const exportFilters = {
     from: true,
     to: true,
   }),
+  /** The game's daily reconciliation (decision 040): its period, as the console's table asks it. */
+  gameReconciliation: ZReportPeriod,
 } as const satisfies Record<ExportKind, z.ZodType>;
 
 /** The filters of an export as the console sends them. */
@@ -283,6 +286,10 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
     'audit',
     'The audit log as CSV, filtered as its screen is (right audit.read: whoever may read the log)',
     'audit.read',
+  ),
+  gameReconciliation: exportDef(
+    'gameReconciliation',
+    'The game’s daily reconciliation as CSV: credited and debited diamonds against those the game acknowledged',
   ),
 };
 

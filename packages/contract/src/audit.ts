@@ -48,6 +48,13 @@ export const AUDIT_ACTIONS = [
   'article.create',
   'article.update',
   'report.export',
+  'game.retry',
+  'game.retryAll',
+  'game.pause',
+  'game.resume',
+  'game.test',
+  'game.rotateSecret',
+  'game.finishRotation',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof ZAuditAction>;
@@ -67,6 +74,8 @@ export const AUDIT_TARGET_TYPES = [
   'article',
   'export',
   'call',
+  'gameEvent',
+  'gameEndpoint',
 ] as const;
 export const ZAuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof ZAuditTargetType>;

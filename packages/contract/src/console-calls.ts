@@ -2,6 +2,7 @@ import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
 import { adminCatalogCalls } from './admin-catalog';
 import { adminContentCalls } from './admin-content';
+import { adminGameCalls } from './admin-game';
 import { adminReportCalls } from './admin-reports';
 import { payoutConsoleCalls } from './payout';
 
@@ -16,6 +17,7 @@ export const consoleCalls = {
   ...adminReportCalls,
   ...adminCatalogCalls,
   ...payoutConsoleCalls,
+  ...adminGameCalls,
 } as const;
 
 /** A call of the operator console. */

@@ -22,3 +22,4 @@ export * from './payout';
 export * from './admin-content';
 export * from './inbox';
 export * from './audit';
+export * from './admin-game';

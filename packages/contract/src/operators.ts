@@ -26,12 +26,17 @@ export const ZOperatorRight = z.enum([
   'content.manage',
   'operators.manage',
   'audit.read',
+  /**
+   * The game's deliveries (decision 040): retry events, pause and resume the endpoint, send a test event. Reading
+   * them is `read`; rotating the signing secret is the owner's (`operators.manage`, with a fresh code).
+   */
+  'game.manage',
 ]);
 export type OperatorRight = z.infer<typeof ZOperatorRight>;
 
 export const ROLE_RIGHTS: Record<OperatorRole, readonly OperatorRight[]> = {
   owner: ZOperatorRight.options,
-  finance: ['self', 'read', 'withdrawals.review', 'withdrawals.pay', 'adjustments', 'reports'],
+  finance: ['self', 'read', 'withdrawals.review', 'withdrawals.pay', 'adjustments', 'reports', 'game.manage'],
   support: ['self', 'read', 'agents.manage', 'content.manage'],
   viewer: ['self', 'read'],
 };

@@ -742,6 +742,14 @@ export const gameEvents = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('game_events_created_idx').on(t.createdAt),
+    // The console's counts, lag and lists of the events that wait or failed (decision 040): small partial indexes,
+    // where the delivered ones, nearly all, take no room.
+    index('game_events_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('game_events_failed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 
@@ -759,10 +767,18 @@ export const gameEventAttempts = pgTable(
     response: text('response').notNull().default(''),
     error: text('error'),
   },
-  (t) => [index('game_event_attempts_event_idx').on(t.eventId, t.id)],
+  (t) => [
+    index('game_event_attempts_event_idx').on(t.eventId, t.id),
+    // The console's last hour: deliveries and their latency.
+    index('game_event_attempts_at_idx').on(t.at),
+  ],
 );
 
-/** The game's endpoint as operators steer it: one row. Paused by a 410 Gone or by an operator. */
+/**
+ * The game's endpoint as operators steer it: one row. Paused by a 410 Gone or by an operator. Its signing secret once
+ * the console rotated it (decision 040): sealed with a key derived from PAYOUT_ENCRYPTION_KEY (crypto/seal.ts), the
+ * one it replaced beside it until the rotation is finished.
+ */
 export const gameEndpoint = pgTable(
   'game_endpoint',
   {
@@ -770,6 +786,15 @@ export const gameEndpoint = pgTable(
     paused: boolean('paused').notNull().default(false),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pausedReason: text('paused_reason'),
+    /** The operator who paused it (its name); null when the game's 410 Gone did. */
+    pausedBy: text('paused_by'),
+    /** The newest secret the console generated, sealed; null: GAME_WEBHOOK_SECRET signs. */
+    secretSealed: text('secret_sealed'),
+    /** The console's secret it replaced, sealed, while the rotation is open; null: the configured ones. */
+    previousSecretSealed: text('previous_secret_sealed'),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
+    /** When the rotation was finished (the new secret signs alone); null while both sign. */
+    rotationFinishedAt: timestamp('rotation_finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('game_endpoint_one_row', sql`${t.id} = 1`)],

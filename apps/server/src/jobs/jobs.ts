@@ -4,6 +4,7 @@ import { connect } from '../db/client';
 import {
   type DeliveryOutcome,
   deliverEvent,
+  type GameEndpoint,
   scheduleOverdue,
 } from '../modules/game-delivery/delivery-service';
 import { expireOrders } from '../modules/payments/payment-service';
@@ -34,7 +35,7 @@ export interface Jobs {
 
 export async function startJobs(input: {
   url: string;
-  config: Pick<Config, 'gameWebhook' | 'jobConcurrency' | 'pool'>;
+  config: Pick<Config, 'jobConcurrency' | 'pool'> & { gameWebhook: GameEndpoint | null };
   log: Log;
   /** Told of every delivery's outcome (the server counts them in its metrics). */
   onDelivery?: (outcome: DeliveryOutcome) => void;
@@ -65,31 +66,71 @@ export async function startJobs(input: {
       await expireOrders(db);
     },
   };
+  const options = {
+    pgPool: database.pool,
+    concurrency: config.jobConcurrency,
+    noHandleSignals: true,
+    pollInterval: 2_000,
+    taskList,
+    crontab: CRONTAB,
+    logger: queueLogger(log),
+    // A job's end (done or failed) is written through the queue's batcher. Unbatched, graphile-worker 0.17 writes it
+    // without awaiting the write, and a refused connection (the database killed mid-job) rejected a promise nobody
+    // held: the process died (npm run chaos, docs/RELIABILITY.md). Batched, a failed write ends the runner instead,
+    // which is started again below; the job it could not close is left locked, and the sweep finds its event.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  };
   let runner: Runner;
   try {
-    runner = await run({
-      pgPool: database.pool,
-      concurrency: config.jobConcurrency,
-      noHandleSignals: true,
-      pollInterval: 2_000,
-      taskList,
-      crontab: CRONTAB,
-      logger: queueLogger(log),
-    });
+    runner = await run(options);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }
   let running = true;
-  void runner.promise
-    .catch((error: unknown) => log.error({ err: error }, 'job queue stopped'))
-    .finally(() => {
-      running = false;
-    });
+  let stopping = false;
+  let restart: NodeJS.Timeout | undefined;
+  // A runner that ends on its own (its database went away at the wrong moment) is started again, every few seconds
+  // until the database answers: the process keeps its workers without a restart of its own.
+  const startAgain = (waitMs: number) => {
+    restart = setTimeout(() => {
+      run(options).then(
+        (next) => {
+          if (stopping) return void next.stop().catch(() => undefined);
+          runner = next;
+          running = true;
+          log.warn({}, 'job queue running again');
+          supervise(next);
+        },
+        (error: unknown) => {
+          if (stopping) return;
+          log.warn({ reason: (error as Error).message }, 'job queue: not started again yet');
+          startAgain(Math.min(waitMs * 2, 30_000));
+        },
+      );
+    }, waitMs);
+  };
+  const supervise = (current: Runner) => {
+    void current.promise
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      .then((error) => {
+        if (runner !== current) return;
+        running = false;
+        if (stopping) return;
+        log.error({ err: error }, 'job queue stopped: starting it again');
+        startAgain(1_000);
+      });
+  };
+  supervise(runner);
   return {
     running: () => running,
     async stop() {
+      stopping = true;
       running = false;
+      clearTimeout(restart);
       await runner.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
     },

@@ -328,6 +328,30 @@ const table: Record<CallName, Case[]> = {
     { input: () => ({ sort: 'decidedAt', order: 'asc' }), mayAct: NOBODY },
   ],
   adminReportSummary: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
+  // The game's deliveries (decision 040): an unknown event, a pause put back, the rest refused without an endpoint.
+  adminGameOverview: [{ input: () => ({}), mayAct: NOBODY }],
+  adminGameEventList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ status: 'failed' }), mayAct: NOBODY },
+  ],
+  adminGameEventDetail: [{ input: () => ({ id: `evt_${'0'.repeat(32)}` }), mayAct: NOBODY }],
+  adminGameRetry: [{ input: () => ({ id: `evt_${'0'.repeat(32)}` }), mayAct: NOBODY }],
+  adminGameRetryAll: [{ input: () => ({ reason: 'matrix' }), mayAct: NOBODY }],
+  adminGamePause: [
+    {
+      input: () => ({ reason: 'matrix' }),
+      mayAct: NOBODY,
+      restore: async () => {
+        await t.db.execute(sql`update game_endpoint set paused = false, paused_at = null,
+          paused_reason = null, paused_by = null`);
+      },
+    },
+  ],
+  adminGameResume: [{ input: () => ({ reason: 'matrix' }), mayAct: NOBODY }],
+  adminGameTest: [{ input: () => ({}), mayAct: NOBODY }],
+  adminGameRotateSecret: [{ input: () => ({ reason: 'matrix', code: '000000' }), mayAct: NOBODY }],
+  adminGameFinishRotation: [{ input: () => ({ reason: 'matrix' }), mayAct: NOBODY }],
+  adminGameReconciliation: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
   adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
   adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
   adminArticleSave: [

@@ -24,7 +24,8 @@ export class GameStandIn {
   answer: { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } = {
     status: 204,
   };
-  private secret: string;
+  /** The secret the game verifies with: a test switches it as a game does during a rotation (decision 040). */
+  secret: string;
   private server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));

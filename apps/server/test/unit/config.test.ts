@@ -187,6 +187,8 @@ describe('configuration', () => {
     ).toEqual({
       url: 'https://game.example.com/webhooks',
       secrets: [other, WHSEC],
+      // The key that seals a secret the console rotated (decision 040), derived from the payout key.
+      sealKey: expect.any(Buffer),
     });
     // The embedded demo needs none of it: events wait for the feed.
     expect(parseConfig({ DATA_DIR: tempDir() }).gameWebhook).toBeNull();

@@ -174,6 +174,15 @@ export const queryKeys = {
       all: () => ['admin', 'adjustments'] as const,
       list: (filter: CallInput<'adminAdjustmentList'>) => ['admin', 'adjustments', 'list', filter] as const,
     },
+    /** The game's deliveries (`admin/game/...`, decision 040): the figures, the events, the reconciliation. */
+    game: {
+      all: () => ['admin', 'game'] as const,
+      overview: () => ['admin', 'game', 'overview'] as const,
+      events: (filter: CallInput<'adminGameEventList'>) => ['admin', 'game', 'events', filter] as const,
+      event: (id: string) => ['admin', 'game', 'event', id] as const,
+      reconciliation: (period: CallInput<'adminGameReconciliation'>) =>
+        ['admin', 'game', 'reconciliation', period] as const,
+    },
   },
 };
 
@@ -257,6 +266,9 @@ export const invalidate = {
       queryKeys.admin.players.all(),
       queryKeys.admin.audit.all(),
     ]),
+  /** An operator acted on the game's deliveries (retry, pause, resume, a test, the secret): the page and the audit. */
+  gameDeliveryChanged: (queryClient: QueryClient) =>
+    invalidateAll(queryClient, [queryKeys.admin.game.all(), queryKeys.admin.audit.all()]),
   /** Inbox items were marked read: the lists (the count comes with the answer). */
   inboxRead: (queryClient: QueryClient) => invalidateAll(queryClient, [queryKeys.notifications.lists()]),
   /**

@@ -271,6 +271,10 @@ const adminAdjustmentsPage = lazyPage(
   () => withTexts(ADMIN_AREAS, import('../features/admin/pages/adjustments-page')),
   (m) => m.AdjustmentsPage,
 );
+const adminGameDeliveryPage = lazyPage(
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/game-delivery-page')),
+  (m) => m.GameDeliveryPage,
+);
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
 /** A page of the agent's own: a signed-in player who is no agent is told how to become one (decision 021). */
@@ -358,6 +362,7 @@ export const routes: RouteObject[] = [
             handle: open('adminAgents.nav.adjustments'),
             lazy: adminAdjustmentsPage,
           },
+          { path: paths.admin.gameDelivery.path, handle: open('adminGame.nav'), lazy: adminGameDeliveryPage },
         ],
       },
 

@@ -113,6 +113,7 @@ export const paths = {
     players: route('/admin/players'),
     player: routeWithId('/admin/players', 'playerId'),
     adjustments: route('/admin/adjustments'),
+    gameDelivery: route('/admin/game-delivery'),
   },
 
   inbox: route('/inbox'),

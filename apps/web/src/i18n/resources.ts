@@ -3,6 +3,7 @@ import type admin from './locales/admin/cn.json';
 import type adminAgents from './locales/adminAgents/cn.json';
 import type adminCatalog from './locales/adminCatalog/cn.json';
 import type adminContent from './locales/adminContent/cn.json';
+import type adminGame from './locales/adminGame/cn.json';
 import type adminReports from './locales/adminReports/cn.json';
 import type core from './locales/cn.json';
 import type dashboards from './locales/dashboards/cn.json';
@@ -24,7 +25,14 @@ import type shop from './locales/shop/cn.json';
  */
 export const CORE_AREAS = ['money', 'identity', 'shop', 'payout', 'profile', 'inbox'] as const;
 /** Areas only the operator console uses. */
-export const ADMIN_AREAS = ['admin', 'adminAgents', 'adminCatalog', 'adminContent', 'adminReports'] as const;
+export const ADMIN_AREAS = [
+  'admin',
+  'adminAgents',
+  'adminCatalog',
+  'adminContent',
+  'adminReports',
+  'adminGame',
+] as const;
 /** Areas fetched by the routes that use them, never on the agent's path. */
 export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
 export const FEATURE_AREAS = [...CORE_AREAS, ...LAZY_AREAS] as const;
@@ -44,6 +52,7 @@ export type TranslationResources = typeof core & {
   adminCatalog: typeof adminCatalog;
   adminContent: typeof adminContent;
   adminReports: typeof adminReports;
+  adminGame: typeof adminGame;
 };
 
 type JsonModule = { default: Record<string, unknown> };

@@ -1,8 +1,11 @@
 import type { TGameEvent } from '@promoter/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { endpointNow, type GameEndpoint } from './endpoint-secrets';
 import { nextAttemptAt } from './schedule';
 import { type DeliveryResult, sendWebhook } from './webhook';
+
+export type { GameEndpoint } from './endpoint-secrets';
 
 /**
  * Delivering the game's outbox (decision 040). Each event has a job of the queue (`game_deliver`, added by
@@ -10,11 +13,6 @@ import { type DeliveryResult, sendWebhook } from './webhook';
  * short while, sends it outside any transaction, and records the try. The claim, not the job, is what keeps one event
  * from being sent twice at once; a lost job (a worker killed mid-delivery) is found again by `scheduleOverdue`.
  */
-export interface GameEndpoint {
-  url: string;
-  secrets: readonly string[];
-}
-
 /** How long a delivery holds its event: more than the request's 10 s timeout, so a live delivery never loses it. */
 const CLAIM_SECONDS = 30;
 /** An event whose try is this overdue has lost its job: the sweep gives it a new one. */
@@ -22,7 +20,8 @@ export const OVERDUE_SECONDS = 60;
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'paused' | 'not claimed' | 'no endpoint';
 
-interface EventRow extends Record<string, unknown> {
+/** An event's row as `EVENT_COLUMNS` reads it. */
+export interface EventRow extends Record<string, unknown> {
   id: string;
   type: TGameEvent['type'];
   player_id: number;
@@ -65,7 +64,9 @@ export async function deliverEvent(
 ): Promise<DeliveryOutcome> {
   // Without an endpoint the events wait (ALLOW_NO_GAME_DELIVERY): the game reads them from the feed.
   if (!endpoint) return 'no endpoint';
-  if (await endpointPaused(db)) return 'paused';
+  // The pause and the signing secrets (the console may have rotated them) in one read of the endpoint's row.
+  const { paused, secrets } = await endpointNow(db, endpoint);
+  if (paused) return 'paused';
   const claimed = await db.execute<EventRow>(sql`
     update game_events e set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
      where e.id = ${eventId} and e.status = 'pending'
@@ -73,7 +74,10 @@ export async function deliverEvent(
     returning ${EVENT_COLUMNS}`);
   const row = claimed.rows[0];
   if (!row) return 'not claimed';
-  const result = await send(endpoint, { id: row.id, body: JSON.stringify(gameEventOf(row)) });
+  const result = await send(
+    { url: endpoint.url, secrets },
+    { id: row.id, body: JSON.stringify(gameEventOf(row)) },
+  );
   return recordAttempt(db, row, result);
 }
 

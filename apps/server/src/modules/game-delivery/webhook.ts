@@ -1,3 +1,4 @@
+import { GAME_RESPONSE_KEPT_BYTES } from '@promoter/contract';
 import { Webhook } from 'standardwebhooks';
 
 /**
@@ -19,7 +20,8 @@ export interface DeliveryResult {
 }
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
-const RESPONSE_KEPT_BYTES = 1024;
+/** The answer's first 1 KB is kept (the console shows it with each try). */
+const RESPONSE_KEPT_BYTES = GAME_RESPONSE_KEPT_BYTES;
 
 export function signatureHeader(secrets: readonly string[], id: string, at: Date, body: string): string {
   return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
@@ -66,7 +68,10 @@ export async function sendWebhook(
   }
 }
 
-/** Reads at most `limit` bytes of the body and drops the rest, so a huge or endless answer costs nothing. */
+/**
+ * Reads at most `limit` bytes of the body and drops the rest, so a huge or endless answer costs nothing; a character
+ * the limit would split is left out whole.
+ */
 async function firstBytes(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -82,5 +87,9 @@ async function firstBytes(response: Response, limit: number): Promise<string> {
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  const body = Buffer.concat(chunks);
+  // Cut before a character the limit splits (its continuation bytes are 10xxxxxx): whole characters only, within it.
+  let end = Math.min(limit, body.length);
+  if (body.length > limit) while (end > 0 && ((body[end] as number) & 0xc0) === 0x80) end--;
+  return body.subarray(0, end).toString('utf8');
 }

@@ -81,9 +81,10 @@ export async function listOperators(db: DbOrTx): Promise<{ list: TOperator[] }> 
 
 /**
  * A fresh code of the acting operator's own authenticator, taken once (its step is used up, as a sign-in's is), in
- * the transaction of the change it confirms: a session left open on a desk is not enough to grant or reset access.
+ * the transaction of the change it confirms: a session left open on a desk is not enough to grant or reset access
+ * (nor to rotate the game's signing secret, decision 040).
  */
-async function confirmWithOwnCode(
+export async function confirmWithOwnCode(
   tx: Tx,
   appSecret: string,
   operatorId: number,

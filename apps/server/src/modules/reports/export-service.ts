@@ -9,6 +9,7 @@ import { adjustmentSource } from './exports/adjustments-export';
 import { agentSource } from './exports/agents-export';
 import { auditSource } from './exports/audit-export';
 import type { ExportContext, PreparedExport } from './exports/export-source';
+import { gameReconciliationSource } from './exports/game-reconciliation-export';
 import { ledgerSource } from './exports/ledger-export';
 import { orderSource } from './exports/orders-export';
 import { playerSource } from './exports/players-export';
@@ -43,6 +44,7 @@ const SOURCES: {
   players: playerSource,
   adjustments: adjustmentSource,
   audit: auditSource,
+  gameReconciliation: gameReconciliationSource,
 };
 
 /**

@@ -57,8 +57,11 @@ function figuresOf(row: Omit<DayRow, 'day'>): TReportFigures {
   };
 }
 
-/** The period asked, as calendar days of the platform's time zone: `from`/`to`, or the last `days` days to today. */
-async function resolvePeriod(db: DbOrTx, timeZone: string, period: TReportPeriod) {
+/**
+ * The period asked, as calendar days of the platform's time zone: `from`/`to`, or the last `days` days to today (the
+ * dashboard's and the game's reconciliation's).
+ */
+export async function resolvePeriod(db: DbOrTx, timeZone: string, period: TReportPeriod) {
   if (period.from !== undefined && period.to !== undefined) return { from: period.from, to: period.to };
   const days = period.days ?? REPORT_DEFAULT_DAYS;
   const result = await db.execute<{ from: string; to: string }>(sql`

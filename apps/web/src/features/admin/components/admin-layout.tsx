@@ -3,6 +3,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
@@ -117,6 +118,12 @@ const NAV: NavItem[] = [
     call: 'adminAdjustmentList',
     label: 'adminAgents.nav.adjustments',
     icon: <PlaylistAddCheckOutlined />,
+  },
+  {
+    to: paths.admin.gameDelivery,
+    call: 'adminGameOverview',
+    label: 'adminGame.nav',
+    icon: <SendOutlined />,
   },
 ];
 

@@ -1,10 +1,5 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,7 +17,7 @@ import { useCan } from '../lib/can';
 import { ReasonDialog } from './reason-dialog';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
-import { DetailField, DetailTable } from './detail-parts';
+import { DetailDrawer, DetailField, DetailTable } from './detail-parts';
 
 const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   pending: 'info',
@@ -89,159 +84,148 @@ export function OrderDetail({ orderId, onClose }: { orderId: string | null; onCl
   const order = data?.order;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
   return (
-    <Drawer
-      anchor="right"
+    <DetailDrawer
       open={orderId !== null}
       onClose={onClose}
-      // Above the console's app bar, which sits above the side nav.
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}
+      title={t('adminCatalog.orders.detailTitle', { id: orderId ?? '' })}
+      width={600}
+      testId="order-detail"
+      loading={detail.isPending}
     >
-      <Box sx={{ p: 2 }} data-testid="order-detail">
-        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography variant="h6" sx={{ flexGrow: 1, wordBreak: 'break-all' }}>
-            {t('adminCatalog.orders.detailTitle', { id: orderId ?? '' })}
+      {order && data ? (
+        <>
+          <DetailField label={t('adminCatalog.orders.columns.status')}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <OrderStatusChip status={order.status} />
+              {order.status === 'held' ? <ReleaseHeldOrder orderId={order.id} /> : null}
+            </Stack>
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.amount')} testId="order-detail-amount">
+            {order.amount} ({t('adminCatalog.orders.unitPrice', { price: order.unitPrice })})
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.goods')}>
+            {order.goodsName} × {order.quantity} ·{' '}
+            {t('adminCatalog.orders.diamondsOf', { count: order.diamonds })}
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.buyer')}>
+            {order.buyer === 'agent'
+              ? t('adminCatalog.orders.agentBuyer', { id: order.agentId ?? '' })
+              : t('adminCatalog.orders.playerBuyer')}
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.createdAt')}>
+            {when(order.createdAt)}
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.expiresAt')}>{when(order.expiresAt)}</DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.paidAt')}>{when(order.paidAt)}</DetailField>
+          <DetailField label={t('adminCatalog.orders.provider')}>
+            {order.provider} · {order.payChannel}
+            {order.providerRef ? ` · ${order.providerRef}` : ''}
+          </DetailField>
+
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" gutterBottom>
+            {t('adminCatalog.orders.payer')}
           </Typography>
-          <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="order-detail-close">
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {detail.isPending ? <CircularProgress size={24} /> : null}
-        {order && data ? (
-          <>
-            <DetailField label={t('adminCatalog.orders.columns.status')}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <OrderStatusChip status={order.status} />
-                {order.status === 'held' ? <ReleaseHeldOrder orderId={order.id} /> : null}
-              </Stack>
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.columns.amount')} testId="order-detail-amount">
-              {order.amount} ({t('adminCatalog.orders.unitPrice', { price: order.unitPrice })})
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.columns.goods')}>
-              {order.goodsName} × {order.quantity} ·{' '}
-              {t('adminCatalog.orders.diamondsOf', { count: order.diamonds })}
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.columns.buyer')}>
-              {order.buyer === 'agent'
-                ? t('adminCatalog.orders.agentBuyer', { id: order.agentId ?? '' })
-                : t('adminCatalog.orders.playerBuyer')}
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.columns.createdAt')}>
-              {when(order.createdAt)}
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.expiresAt')}>{when(order.expiresAt)}</DetailField>
-            <DetailField label={t('adminCatalog.orders.columns.paidAt')}>{when(order.paidAt)}</DetailField>
-            <DetailField label={t('adminCatalog.orders.provider')}>
-              {order.provider} · {order.payChannel}
-              {order.providerRef ? ` · ${order.providerRef}` : ''}
-            </DetailField>
+          <DetailField label={t('adminCatalog.orders.columns.payer')} testId="order-detail-payer">
+            {data.payer.nickname} (#{data.payer.playerId})
+          </DetailField>
+          <DetailField label={t('adminCatalog.orders.mobile')}>{data.payer.mobile ?? '—'}</DetailField>
+          <DetailField label={t('adminCatalog.orders.boundAgent')}>
+            {data.payer.boundAgentId === null ? '—' : `#${data.payer.boundAgentId}`}
+          </DetailField>
 
-            <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" gutterBottom>
-              {t('adminCatalog.orders.payer')}
-            </Typography>
-            <DetailField label={t('adminCatalog.orders.columns.payer')} testId="order-detail-payer">
-              {data.payer.nickname} (#{data.payer.playerId})
-            </DetailField>
-            <DetailField label={t('adminCatalog.orders.mobile')}>{data.payer.mobile ?? '—'}</DetailField>
-            <DetailField label={t('adminCatalog.orders.boundAgent')}>
-              {data.payer.boundAgentId === null ? '—' : `#${data.payer.boundAgentId}`}
-            </DetailField>
-
-            <DetailTable title={t('adminCatalog.orders.pricing')} testId="order-detail-pricing">
-              <TableHead>
+          <DetailTable title={t('adminCatalog.orders.pricing')} testId="order-detail-pricing">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('adminCatalog.orders.agent')}</TableCell>
+                <TableCell>{t('adminCatalog.orders.level')}</TableCell>
+                <TableCell align="right">
+                  {data.pricing?.buyer === 'player'
+                    ? t('adminCatalog.orders.rate')
+                    : t('adminCatalog.orders.price')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.pricing ? (
+                data.pricing.chain.map((link) => (
+                  <TableRow key={link.agentId}>
+                    <TableCell>
+                      {link.nickname} (#{link.agentId})
+                    </TableCell>
+                    <TableCell>{link.level ?? '—'}</TableCell>
+                    <TableCell align="right">{link.price ?? `${link.rate ?? ''}%`}</TableCell>
+                  </TableRow>
+                ))
+              ) : (
                 <TableRow>
-                  <TableCell>{t('adminCatalog.orders.agent')}</TableCell>
-                  <TableCell>{t('adminCatalog.orders.level')}</TableCell>
+                  <TableCell colSpan={3}>{t('adminCatalog.orders.noPricing')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </DetailTable>
+
+          <DetailTable title={t('adminCatalog.orders.notifications')} testId="order-detail-notifications">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('adminCatalog.orders.columns.createdAt')}</TableCell>
+                <TableCell>{t('adminCatalog.orders.source')}</TableCell>
+                <TableCell>{t('adminCatalog.orders.outcome')}</TableCell>
+                <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
+                <TableCell>{t('adminCatalog.orders.reference')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.notifications.map((n) => (
+                <TableRow key={n.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(n.createdAt)}</TableCell>
+                  <TableCell>{t(`adminCatalog.orders.sources.${n.source}`)}</TableCell>
+                  <TableCell>{n.outcome}</TableCell>
+                  <TableCell align="right">{n.amount ?? '—'}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{n.providerRef ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+              {data.notifications.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5}>{t('adminCatalog.orders.noNotifications')}</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </DetailTable>
+
+          <DetailTable title={t('adminCatalog.orders.entries')} testId="order-detail-entries">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('adminCatalog.orders.owner')}</TableCell>
+                <TableCell>{t('adminCatalog.orders.billType')}</TableCell>
+                <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.entries.map((entry) => (
+                <TableRow key={entry.id} data-testid="order-entry" data-bill-type={entry.billType}>
+                  <TableCell>
+                    {entry.nickname} (
+                    {entry.ownerType === 'agent' ? '#' : t('adminCatalog.orders.playerMark')}
+                    {entry.ownerId})
+                  </TableCell>
+                  <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
                   <TableCell align="right">
-                    {data.pricing?.buyer === 'player'
-                      ? t('adminCatalog.orders.rate')
-                      : t('adminCatalog.orders.price')}
+                    {entry.currency === 'balance'
+                      ? entry.amount
+                      : t('adminCatalog.orders.diamondsOf', { count: Number(entry.amount) })}
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.pricing ? (
-                  data.pricing.chain.map((link) => (
-                    <TableRow key={link.agentId}>
-                      <TableCell>
-                        {link.nickname} (#{link.agentId})
-                      </TableCell>
-                      <TableCell>{link.level ?? '—'}</TableCell>
-                      <TableCell align="right">{link.price ?? `${link.rate ?? ''}%`}</TableCell>
-                    </TableRow>
-                  ))
-                ) : (
-                  <TableRow>
-                    <TableCell colSpan={3}>{t('adminCatalog.orders.noPricing')}</TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </DetailTable>
-
-            <DetailTable title={t('adminCatalog.orders.notifications')} testId="order-detail-notifications">
-              <TableHead>
+              ))}
+              {data.entries.length === 0 ? (
                 <TableRow>
-                  <TableCell>{t('adminCatalog.orders.columns.createdAt')}</TableCell>
-                  <TableCell>{t('adminCatalog.orders.source')}</TableCell>
-                  <TableCell>{t('adminCatalog.orders.outcome')}</TableCell>
-                  <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
-                  <TableCell>{t('adminCatalog.orders.reference')}</TableCell>
+                  <TableCell colSpan={3}>{t('adminCatalog.orders.noEntries')}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.notifications.map((n) => (
-                  <TableRow key={n.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(n.createdAt)}</TableCell>
-                    <TableCell>{t(`adminCatalog.orders.sources.${n.source}`)}</TableCell>
-                    <TableCell>{n.outcome}</TableCell>
-                    <TableCell align="right">{n.amount ?? '—'}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{n.providerRef ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-                {data.notifications.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5}>{t('adminCatalog.orders.noNotifications')}</TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </DetailTable>
-
-            <DetailTable title={t('adminCatalog.orders.entries')} testId="order-detail-entries">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('adminCatalog.orders.owner')}</TableCell>
-                  <TableCell>{t('adminCatalog.orders.billType')}</TableCell>
-                  <TableCell align="right">{t('adminCatalog.orders.columns.amount')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.entries.map((entry) => (
-                  <TableRow key={entry.id} data-testid="order-entry" data-bill-type={entry.billType}>
-                    <TableCell>
-                      {entry.nickname} (
-                      {entry.ownerType === 'agent' ? '#' : t('adminCatalog.orders.playerMark')}
-                      {entry.ownerId})
-                    </TableCell>
-                    <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
-                    <TableCell align="right">
-                      {entry.currency === 'balance'
-                        ? entry.amount
-                        : t('adminCatalog.orders.diamondsOf', { count: Number(entry.amount) })}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {data.entries.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={3}>{t('adminCatalog.orders.noEntries')}</TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </DetailTable>
-          </>
-        ) : null}
-      </Box>
-    </Drawer>
+              ) : null}
+            </TableBody>
+          </DetailTable>
+        </>
+      ) : null}
+    </DetailDrawer>
   );
 }

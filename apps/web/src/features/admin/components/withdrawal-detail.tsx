@@ -1,11 +1,6 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -18,7 +13,7 @@ import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
 import { AuditHistory } from './audit-parts';
 import { RevealAccount } from './reveal-account';
-import { DetailField, DetailTable } from './detail-parts';
+import { DetailDrawer, DetailField, DetailTable } from './detail-parts';
 import { WithdrawalActions } from './withdrawal-actions';
 import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
 
@@ -46,109 +41,96 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
   const data = detail.data;
   const w = data?.withdrawal;
   return (
-    <Drawer
-      anchor="right"
+    <DetailDrawer
       open={id !== null}
       onClose={onClose}
-      // Above the console's app bar, which sits above the side nav.
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+      title={t('admin.detail.title', { id: id ?? '' })}
+      width={560}
+      testId="withdrawal-detail"
+      loading={detail.isPending}
     >
-      <Box sx={{ p: 2 }} data-testid="withdrawal-detail">
-        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography variant="h6" sx={{ flexGrow: 1 }}>
-            {t('admin.detail.title', { id: id ?? '' })}
+      {w && data ? (
+        <>
+          <DetailField label={t('admin.columns.status')}>
+            <WithdrawalStatusChip status={w.status} />
+          </DetailField>
+          <DetailField label={t('admin.columns.amount')} testId="detail-amount">
+            {w.amount} ({t('admin.columns.fee')} {w.fee})
+          </DetailField>
+          <DetailField label={t('admin.columns.account')}>
+            {t(`admin.account.${w.accountType}`)} · {w.accountName}
+            {w.bankName ? ` · ${w.bankName}` : ''}
+            <RevealAccount withdrawal={w} />
+          </DetailField>
+          <DetailField label={t('admin.columns.createdAt')}>
+            {formatDateTime(w.createdAt, i18n.language)}
+          </DetailField>
+          {w.reference ? <DetailField label={t('admin.detail.reference')}>{w.reference}</DetailField> : null}
+          {w.remark ? (
+            <DetailField label={t('admin.detail.remark')} testId="detail-remark">
+              {w.remark}
+            </DetailField>
+          ) : null}
+          {w.agentStatus === 'frozen' && (w.status === 'pending' || w.status === 'approved') ? (
+            <Alert severity="error" sx={{ my: 1 }} data-testid="withdrawal-held">
+              {t('admin.held.detail')}
+            </Alert>
+          ) : null}
+          <TwoPersonState withdrawal={w} />
+          <Box sx={{ my: 2 }}>
+            <WithdrawalActions withdrawal={w} />
+          </Box>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" gutterBottom>
+            {t('admin.detail.agent')}
           </Typography>
-          <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="withdrawal-detail-close">
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {detail.isPending ? <CircularProgress size={24} /> : null}
-        {w && data ? (
-          <>
-            <DetailField label={t('admin.columns.status')}>
-              <WithdrawalStatusChip status={w.status} />
-            </DetailField>
-            <DetailField label={t('admin.columns.amount')} testId="detail-amount">
-              {w.amount} ({t('admin.columns.fee')} {w.fee})
-            </DetailField>
-            <DetailField label={t('admin.columns.account')}>
-              {t(`admin.account.${w.accountType}`)} · {w.accountName}
-              {w.bankName ? ` · ${w.bankName}` : ''}
-              <RevealAccount withdrawal={w} />
-            </DetailField>
-            <DetailField label={t('admin.columns.createdAt')}>
-              {formatDateTime(w.createdAt, i18n.language)}
-            </DetailField>
-            {w.reference ? (
-              <DetailField label={t('admin.detail.reference')}>{w.reference}</DetailField>
-            ) : null}
-            {w.remark ? (
-              <DetailField label={t('admin.detail.remark')} testId="detail-remark">
-                {w.remark}
-              </DetailField>
-            ) : null}
-            {w.agentStatus === 'frozen' && (w.status === 'pending' || w.status === 'approved') ? (
-              <Alert severity="error" sx={{ my: 1 }} data-testid="withdrawal-held">
-                {t('admin.held.detail')}
-              </Alert>
-            ) : null}
-            <TwoPersonState withdrawal={w} />
-            <Box sx={{ my: 2 }}>
-              <WithdrawalActions withdrawal={w} />
-            </Box>
-            <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" gutterBottom>
-              {t('admin.detail.agent')}
-            </Typography>
-            <DetailField label={t('admin.columns.agent')}>
-              {data.agent.nickname} (#{data.agent.agentId})
-            </DetailField>
-            <DetailField label={t('admin.detail.level')}>{data.agent.level}</DetailField>
-            <DetailField label={t('admin.detail.agentStatus')} testId="detail-agent-status">
-              {t(`adminAgents.agentStatus.${data.agent.status}`)}
-            </DetailField>
-            <DetailField label={t('admin.detail.balance')} testId="detail-balance">
-              {data.agent.balance}
-            </DetailField>
-            <DetailTable title={t('admin.detail.recentEntries')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('admin.detail.billType')}</TableCell>
-                  <TableCell align="right">{t('admin.columns.amount')}</TableCell>
-                  <TableCell align="right">{t('admin.detail.after')}</TableCell>
-                  <TableCell>{t('admin.columns.time')}</TableCell>
+          <DetailField label={t('admin.columns.agent')}>
+            {data.agent.nickname} (#{data.agent.agentId})
+          </DetailField>
+          <DetailField label={t('admin.detail.level')}>{data.agent.level}</DetailField>
+          <DetailField label={t('admin.detail.agentStatus')} testId="detail-agent-status">
+            {t(`adminAgents.agentStatus.${data.agent.status}`)}
+          </DetailField>
+          <DetailField label={t('admin.detail.balance')} testId="detail-balance">
+            {data.agent.balance}
+          </DetailField>
+          <DetailTable title={t('admin.detail.recentEntries')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('admin.detail.billType')}</TableCell>
+                <TableCell align="right">{t('admin.columns.amount')}</TableCell>
+                <TableCell align="right">{t('admin.detail.after')}</TableCell>
+                <TableCell>{t('admin.columns.time')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.recentEntries.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
+                  <TableCell align="right">{entry.amount}</TableCell>
+                  <TableCell align="right">{entry.after}</TableCell>
+                  <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.recentEntries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell>{t(billTypeKey(entry.billType))}</TableCell>
-                    <TableCell align="right">{entry.amount}</TableCell>
-                    <TableCell align="right">{entry.after}</TableCell>
-                    <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </DetailTable>
-            <AuditHistory targetType="withdrawal" targetId={w.id} title={t('admin.audit.history')} />
-            <DetailTable title={t('admin.detail.recentWithdrawals')}>
-              <TableBody>
-                {data.recentWithdrawals.map((other) => (
-                  <TableRow key={other.id}>
-                    <TableCell>#{other.id}</TableCell>
-                    <TableCell align="right">{other.amount}</TableCell>
-                    <TableCell>
-                      <WithdrawalStatusChip status={other.status} />
-                    </TableCell>
-                    <TableCell>{formatDateTime(other.createdAt, i18n.language)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </DetailTable>
-          </>
-        ) : null}
-      </Box>
-    </Drawer>
+              ))}
+            </TableBody>
+          </DetailTable>
+          <AuditHistory targetType="withdrawal" targetId={w.id} title={t('admin.audit.history')} />
+          <DetailTable title={t('admin.detail.recentWithdrawals')}>
+            <TableBody>
+              {data.recentWithdrawals.map((other) => (
+                <TableRow key={other.id}>
+                  <TableCell>#{other.id}</TableCell>
+                  <TableCell align="right">{other.amount}</TableCell>
+                  <TableCell>
+                    <WithdrawalStatusChip status={other.status} />
+                  </TableCell>
+                  <TableCell>{formatDateTime(other.createdAt, i18n.language)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </DetailTable>
+        </>
+      ) : null}
+    </DetailDrawer>
   );
 }

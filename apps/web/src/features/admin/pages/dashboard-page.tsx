@@ -24,6 +24,8 @@ import { levelLabelKey } from '../../../lib/agent-level';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useCan } from '../lib/can';
 import { EmptyRow } from '../components/empty-row';
+import { cardGrid, FigureCard } from '../components/figure-card';
+import { GameDeliveryTile } from '../components/game/game-delivery-tile';
 import { PeriodSwitch } from '../components/period-switch';
 import { ReportChart } from '../components/report-chart';
 import type { ChartSeries, FigureKey } from '../components/report-chart';
@@ -45,26 +47,6 @@ const TOTALS: FigureKey[] = [
   'withdrawalsRequested',
   'withdrawalsPaid',
 ];
-
-function FigureCard({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper sx={{ p: 1.5, minWidth: 0 }} data-testid={testId}>
-      <Typography variant="body2" color="text.secondary" noWrap title={label}>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
-        {value}
-      </Typography>
-    </Paper>
-  );
-}
-
-const cardGrid = (md: number) =>
-  ({
-    display: 'grid',
-    gap: 1.5,
-    gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${md}, minmax(0, 1fr))` },
-  }) as const;
 
 function TopAgents({ title, rows, testId }: { title: string; rows: TTopAgent[]; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -278,6 +260,7 @@ export function DashboardPage() {
         </Box>
         <PeriodSwitch shown={data ? { from: data.from, to: data.to } : null} onChange={setPeriod} />
       </Box>
+      <GameDeliveryTile />
       {summary.isError && !data ? (
         <RetryAlert onRetry={() => summary.refetch()} testId="dashboard-error">
           {t('adminReports.dashboard.loadFailed')}

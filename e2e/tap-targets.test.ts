@@ -1,0 +1,196 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../apps/web/src/config/paths';
+import { openPage, screenshot, useServerAndBrowser } from './browser';
+
+const e2e = useServerAndBrowser();
+
+/** The narrowest phone the agents use: the game's web view on a 360 px wide Android phone. */
+const NARROW_PHONE = { width: 360, height: 640 };
+
+/** WCAG 2.5.5 (AAA) and the platforms' own guides (Apple 44 pt, Material 48 dp): a finger's tap. */
+const MIN_TARGET = 44;
+
+/**
+ * Every route of the agent's daily path, as the agent reaches it signed in. Left out on purpose:
+ * - the operator console (`#/admin/...`): desktop, its own sign-in;
+ * - the template dashboards and the other template layouts (`/default`, `/boxed`, `/horizontal`, `/mini`,
+ *   `/boxed-v2/dashboard/...`): demo pages of the admin template, not the agent's (SPEC section 2);
+ * - the signed-out session pages (login, WeChat login, callback, sign-up, lock screen, forgot and reset password)
+ *   and the player's bind-agent page: a signed-in agent does not stay on them;
+ * - the WeChat Pay authorization page: a page the browser passes through on its way back from WeChat.
+ */
+const AGENT_ROUTES: readonly string[] = [
+  paths.agent.main.getHref(),
+  paths.agent.userRecharge.getHref(),
+  paths.agent.withdraw.getHref(),
+  paths.agent.withdrawApply.getHref(),
+  paths.agent.withdrawList.getHref(),
+  paths.agent.currencyList.getHref(),
+  paths.agent.currencyDetail.getHref({ billType: 2, currency: 2 }),
+  paths.agent.mineRecharge.getHref(),
+  paths.agent.queryOrder.getHref(),
+  paths.agent.transferAgent.getHref(),
+  paths.agent.treeview.getHref(),
+  paths.agent.childTree.getHref(),
+  paths.agent.setChild.getHref(),
+  paths.agent.priceList.getHref(),
+  paths.users.userProfile.getHref(),
+  paths.users.usersList.getHref(),
+  paths.session.updatePassword.getHref(),
+  paths.inbox.getHref(),
+  paths.layouts['boxed-v2'].cart.getHref(),
+  paths.agent.index.getHref(),
+  paths.agent.agentInfo.getHref(),
+  paths.agent.agentDesc.getHref(),
+  paths.agent.help.getHref(),
+  paths.agent.guideSetup.getHref(),
+];
+
+interface SmallTarget {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The visible interactive elements of the page whose tap target is below `min` in either direction.
+ *
+ * The target is the box the browser hit-tests for the element: its own box, or, for a control inside a larger
+ * tappable wrapper (an input in its field, a checkbox's input in its button, a control in its label), the wrapper's.
+ * A target enlarged by padding is measured by its box; one enlarged by a pseudo-element (or a transparent wrapper)
+ * is measured by probing `elementFromPoint` outwards from its centre.
+ *
+ * Exempt (WCAG 2.5.8's inline exception): a link inside a sentence, whose size the line of text sets.
+ */
+function smallTargets(min: number): SmallTarget[] {
+  const SELECTOR = [
+    'a[href]',
+    'button',
+    'input:not([type="hidden"])',
+    'select',
+    'textarea',
+    '[role="button"]',
+    '[role="tab"]',
+    '[role="menuitem"]',
+    '[role="checkbox"]',
+    '[role="switch"]',
+    '[tabindex]:not([tabindex="-1"])',
+  ].join(',');
+  const docWidth = document.documentElement.clientWidth;
+
+  const hidden = (el: Element): boolean => {
+    if (el.closest('[aria-hidden="true"], [inert]')) return true;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.pointerEvents === 'none') return true;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return true;
+    // Off the page sideways: a closed drawer, a slid-out panel.
+    return rect.right <= 0 || rect.left >= docWidth;
+  };
+
+  /** A link that is a few words of a sentence: its parent block holds text of its own besides the link. */
+  const inlineInText = (el: Element): boolean => {
+    if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+    let block = el.parentElement;
+    while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+    if (!block) return false;
+    const own = (el.textContent ?? '').trim().length;
+    return (block.textContent ?? '').trim().length > own;
+  };
+
+  /** The element a tap lands on for this control: a tappable wrapper around a small control, or itself. */
+  const targetOf = (el: Element): Element => {
+    const wrapper = el.matches('input, select, textarea')
+      ? el.closest('label, .MuiInputBase-root, .MuiButtonBase-root')
+      : el.parentElement?.closest('.MuiButtonBase-root, [role="button"], button');
+    return wrapper ?? el;
+  };
+
+  /** How far from the centre a tap still lands on the target, along one axis (pseudo-elements included). */
+  const hitSpan = (target: Element, axis: 'x' | 'y'): number => {
+    const rect = target.getBoundingClientRect();
+    const cx = rect.left + rect.width / 2;
+    const cy = rect.top + rect.height / 2;
+    const lands = (d: number) => {
+      const x = axis === 'x' ? cx + d : cx;
+      const y = axis === 'y' ? cy + d : cy;
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && target.contains(hit);
+    };
+    if (!lands(0)) return axis === 'x' ? rect.width : rect.height;
+    let before = 0;
+    let after = 0;
+    while (before < min && lands(-(before + 1))) before += 1;
+    while (after < min && lands(after + 1)) after += 1;
+    return before + after + 1;
+  };
+
+  const describe = (el: Element): string => {
+    const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+    const label =
+      el.getAttribute('aria-label') ??
+      (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30) ??
+      el.getAttribute('placeholder');
+    const tag = el.tagName.toLowerCase() + (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
+    return `${tag}${testId ? ` testid=${testId}` : ''}${label ? ` "${label}"` : ''}`;
+  };
+
+  const seen = new Set<Element>();
+  const small: SmallTarget[] = [];
+  for (const el of document.querySelectorAll(SELECTOR)) {
+    if (hidden(el) || inlineInText(el)) continue;
+    const target = targetOf(el);
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const rect = target.getBoundingClientRect();
+    let width = Math.round(rect.width * 10) / 10;
+    let height = Math.round(rect.height * 10) / 10;
+    if (width >= min && height >= min) continue;
+    // Perhaps a pseudo-element or padding of a wrapper takes the tap further: ask the browser where taps land.
+    target.scrollIntoView({ block: 'center', inline: 'center' });
+    if (width < min) width = Math.max(width, hitSpan(target, 'x'));
+    if (height < min) height = Math.max(height, hitSpan(target, 'y'));
+    if (width >= min && height >= min) continue;
+    small.push({ what: describe(target), width, height });
+  }
+  window.scrollTo(0, 0);
+  return small;
+}
+
+/** Waits for the route's page and for its data: no skeleton or spinner left (at most a few seconds). */
+async function settle(page: Page) {
+  await page.locator('main [data-testid^="page-"], main [data-testid^="article-"]').first().waitFor();
+  await page
+    .waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"]'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+describe('tap targets at 360x640, Chinese, signed in as the demo agent', () => {
+  it('every interactive element of every agent route is at least 44x44', async () => {
+    const { page, context } = await openPage(e2e.browser, NARROW_PHONE);
+    await page.goto(e2e.server.agentLink);
+    await page.waitForURL(/#\/agent\/Main/, { timeout: 30_000 });
+    await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
+    // The layout's start-up loader covers the page for its first two seconds.
+    await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+
+    const found: string[] = [];
+    for (const route of AGENT_ROUTES) {
+      await page.evaluate((href) => {
+        window.location.hash = `#${href}`;
+      }, route);
+      await settle(page);
+      const slug = route.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+      await screenshot(page, `tap-targets-${slug}`);
+      for (const t of await page.evaluate(smallTargets, MIN_TARGET))
+        found.push(`${route}: ${t.what} ${t.width}x${t.height}`);
+    }
+    await context.close();
+    expect(found, `${found.length} targets below ${MIN_TARGET}x${MIN_TARGET}:\n${found.join('\n')}`).toEqual([]);
+  });
+});
