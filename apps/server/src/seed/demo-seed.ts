@@ -1,7 +1,7 @@
 import { BillType, clientLinks, moneyToFen } from '@promoter/contract';
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import {
   agents,
   articles,
@@ -54,10 +54,13 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /**
  * Seeds the demo platform once, on an empty database: a diamond agent with gold and silver children, bound and
  * unbound players, a month of ledger history written through the ledger (so every account's entries sum to its
- * value), goods, articles and options.
+ * value), goods, articles and options. On a demo seeded already, completes the languages of its articles.
  */
 export async function seedDemo(db: Db, demoPasswordHash?: Promise<string>): Promise<boolean> {
-  if (await isSeeded(db)) return false;
+  if (await isSeeded(db)) {
+    await completeDemoArticles(db);
+    return false;
+  }
   // The server hashes the demo password while its database starts; anyone else, here.
   const passwordHash = await (demoPasswordHash ?? hashPassword(DEMO.agentPassword));
   await db.transaction(async (tx) => {
@@ -167,6 +170,45 @@ export async function seedDemo(db: Db, demoPasswordHash?: Promise<string>): Prom
     await tx.insert(articles).values(DEMO_ARTICLES);
   });
   return true;
+}
+
+/**
+ * A demo seeded before its articles had every language (the Japanese help page read Chinese): each seeded article
+ * whose Chinese text is still the seed's gets the versions it lacks. A version it has, the operator's or the seed's,
+ * stays; an article the operator rewrote or removed is theirs. Each write is a compare-and-set on the texts it read,
+ * so an operator's save meanwhile wins. Answers how many articles it completed.
+ */
+export async function completeDemoArticles(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(
+      inArray(
+        articles.slug,
+        DEMO_ARTICLES.map((article) => article.slug),
+      ),
+    );
+  let completed = 0;
+  for (const row of rows) {
+    const demo = DEMO_ARTICLES.find((article) => article.slug === row.slug);
+    if (!demo || row.title !== demo.title || row.content !== demo.content) continue;
+    const missing = Object.entries(demo.translations).filter(([locale]) => !row.translations[locale]);
+    if (missing.length === 0) continue;
+    const updated = await db
+      .update(articles)
+      .set({ translations: { ...row.translations, ...Object.fromEntries(missing) }, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(articles.id, row.id),
+          eq(articles.title, demo.title),
+          eq(articles.content, demo.content),
+          sql`${articles.translations} = ${JSON.stringify(row.translations)}::jsonb`,
+        ),
+      )
+      .returning({ id: articles.id });
+    completed += updated.length;
+  }
+  return completed;
 }
 
 async function insertAgent(

@@ -35,7 +35,17 @@ let markReady: () => void = () => undefined;
 /** Settles when the first locale has loaded (a route may ask for more texts before that). */
 const ready = new Promise<void>((resolve) => (markReady = resolve));
 
+/**
+ * The page's title in the app's language (the browser's tab, WeChat's title bar): index.html's own is Chinese, for
+ * the first paint; each language, once its texts are in, puts its name of the app there.
+ */
+function applyDocumentTitle(): void {
+  if (typeof document !== 'undefined' && i18n.exists('app.brand')) document.title = i18n.t('app.brand');
+}
+
 export async function initI18n(locale: Locale): Promise<typeof i18n> {
+  i18n.off('languageChanged', applyDocumentTitle);
+  i18n.on('languageChanged', applyDocumentTitle);
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
