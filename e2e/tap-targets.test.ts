@@ -47,6 +47,18 @@ const AGENT_ROUTES: readonly string[] = [
   paths.agent.guideSetup.getHref(),
 ];
 
+/**
+ * The dropdowns a phone opens from the header and the app bar (the route, the test id of the button that opens it).
+ * Not opened: the sidebar drawer and the customizer, the admin template's navigation and settings.
+ */
+const HEADER_MENUS: readonly (readonly [route: string, opener: string])[] = [
+  [paths.agent.main.getHref(), 'header-more'],
+  [paths.agent.main.getHref(), 'header-exit'],
+  [paths.agent.main.getHref(), 'header-share'],
+  [paths.agent.main.getHref(), 'header-bell'],
+  [paths.agent.withdraw.getHref(), 'app-bar-language'],
+];
+
 interface SmallTarget {
   what: string;
   width: number;
@@ -63,7 +75,7 @@ interface SmallTarget {
  *
  * Exempt (WCAG 2.5.8's inline exception): a link inside a sentence, whose size the line of text sets.
  */
-function smallTargets(min: number): SmallTarget[] {
+function smallTargets(min: number): { measured: number; small: SmallTarget[] } {
   const SELECTOR = [
     'a[href]',
     'button',
@@ -128,17 +140,20 @@ function smallTargets(min: number): SmallTarget[] {
 
   const describe = (el: Element): string => {
     const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+    const text = (el.textContent ?? '')
+      .replace(/[\s\u200b]+/g, ' ')
+      .trim()
+      .slice(0, 30);
     const label =
-      el.getAttribute('aria-label') ??
-      (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30) ??
-      el.getAttribute('placeholder');
-    const tag = el.tagName.toLowerCase() + (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
+      el.getAttribute('aria-label') ?? (text || el.querySelector('input')?.getAttribute('placeholder'));
+    const tag =
+      el.tagName.toLowerCase() + (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
     return `${tag}${testId ? ` testid=${testId}` : ''}${label ? ` "${label}"` : ''}`;
   };
 
   const seen = new Set<Element>();
   const small: SmallTarget[] = [];
-  for (const el of document.querySelectorAll(SELECTOR)) {
+  for (const el of Array.from(document.querySelectorAll(SELECTOR))) {
     if (hidden(el) || inlineInText(el)) continue;
     const target = targetOf(el);
     if (seen.has(target)) continue;
@@ -155,16 +170,29 @@ function smallTargets(min: number): SmallTarget[] {
     small.push({ what: describe(target), width, height });
   }
   window.scrollTo(0, 0);
-  return small;
+  return { measured: seen.size, small };
 }
 
-/** Waits for the route's page and for its data: no skeleton or spinner left (at most a few seconds). */
+/**
+ * Waits for the route's page and for its data: the layout's start-up loader gone (it covers the page for two seconds
+ * when the layout changes), no skeleton or spinner left (at most a few seconds).
+ */
 async function settle(page: Page) {
-  await page.locator('main [data-testid^="page-"], main [data-testid^="article-"]').first().waitFor();
   await page
-    .waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"]'), null, {
-      timeout: 5_000,
-    })
+    .locator(
+      'main [data-testid^="page-"]:not([data-tap-seen]), main [data-testid^="article-"]:not([data-tap-seen])',
+    )
+    .first()
+    .waitFor();
+  await page.getByTestId('layout-loader').waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .waitForFunction(
+      () => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"]'),
+      null,
+      {
+        timeout: 5_000,
+      },
+    )
     .catch(() => undefined);
   await page.waitForTimeout(300);
 }
@@ -181,16 +209,42 @@ describe('tap targets at 360x640, Chinese, signed in as the demo agent', () => {
 
     const found: string[] = [];
     for (const route of AGENT_ROUTES) {
+      // The page left behind is marked, so that the wait below is for the new route's page.
       await page.evaluate((href) => {
+        if (window.location.hash === `#${href}`) return;
+        document
+          .querySelectorAll('main [data-testid]')
+          .forEach((seen) => seen.setAttribute('data-tap-seen', ''));
         window.location.hash = `#${href}`;
       }, route);
       await settle(page);
       const slug = route.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
       await screenshot(page, `tap-targets-${slug}`);
-      for (const t of await page.evaluate(smallTargets, MIN_TARGET))
-        found.push(`${route}: ${t.what} ${t.width}x${t.height}`);
+      const { measured, small } = await page.evaluate(smallTargets, MIN_TARGET);
+      // Every route has its bar's buttons at least: none measured would mean the page was not there.
+      expect(measured, route).toBeGreaterThan(1);
+      for (const t of small) found.push(`${route}: ${t.what} ${t.width}x${t.height}`);
+    }
+
+    // The header's dropdowns on a phone, open one at a time (the page under them is hidden from the measure).
+    for (const [route, opener] of HEADER_MENUS) {
+      await page.evaluate((href) => {
+        window.location.hash = `#${href}`;
+      }, route);
+      await page.getByTestId(opener).first().click();
+      const popup = page.locator('.MuiPopover-paper').first();
+      await popup.waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, `tap-targets-menu-${opener}`);
+      const { measured, small } = await page.evaluate(smallTargets, MIN_TARGET);
+      expect(measured, opener).toBeGreaterThan(0);
+      for (const t of small) found.push(`${route} (${opener} open): ${t.what} ${t.width}x${t.height}`);
+      await page.keyboard.press('Escape');
+      await popup.waitFor({ state: 'detached' });
     }
     await context.close();
-    expect(found, `${found.length} targets below ${MIN_TARGET}x${MIN_TARGET}:\n${found.join('\n')}`).toEqual([]);
+    expect(found, `${found.length} targets below ${MIN_TARGET}x${MIN_TARGET}:\n${found.join('\n')}`).toEqual(
+      [],
+    );
   });
 });

@@ -12,6 +12,9 @@ import { Hint } from '../components/ui/hint';
 import { languageOf } from '../i18n/languages';
 import { LanguageMenu } from './header/language-menu';
 
+/** The bar's two buttons: a finger's tap (48 px, in the 52 px bar), whatever their icon. */
+const barButton = { width: 48, height: 48 } as const;
+
 /** The app bar of the mobile agent and session pages: back, the page title, language. */
 export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackHref: string }) {
   const { t, i18n } = useTranslation();
@@ -31,7 +34,13 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
   return (
     <AppBar position="sticky" sx={{ bgcolor: theme.palette.primary.main, color: '#fff' }}>
       <Toolbar sx={{ minHeight: 52, px: 0.5 }} disableGutters>
-        <IconButton color="inherit" aria-label={t('common.back')} onClick={back} data-testid="app-bar-back">
+        <IconButton
+          color="inherit"
+          aria-label={t('common.back')}
+          onClick={back}
+          data-testid="app-bar-back"
+          sx={barButton}
+        >
           <ArrowBack sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />
         </IconButton>
         <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: 18, textAlign: 'center' }}>
@@ -42,6 +51,8 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
             color="inherit"
             aria-label={t('header.language')}
             onClick={(event) => setLanguageAnchor(event.currentTarget)}
+            data-testid="app-bar-language"
+            sx={barButton}
           >
             <Box component="span" sx={{ fontSize: 20, lineHeight: 1 }} aria-hidden>
               {languageOf(i18n.language).flag}

@@ -6,6 +6,12 @@ import { Hint } from '../../components/ui/hint';
 export const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
 export const mobileOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
 
+/**
+ * A finger's tap on a phone (44 px: the toolbar's seven buttons and the logo fill a 360 px screen side by side, so the
+ * size is the button's own, not a larger tap area around it), 40 px from `sm` up.
+ */
+export const headerIconSize = { p: { xs: 1.25, sm: 1 } } as const;
+
 /** A button of the header's toolbar: an icon with its label as hint and accessible name, handed its anchor. */
 export function HeaderIcon({
   label,
@@ -30,7 +36,7 @@ export function HeaderIcon({
         className={className}
         data-testid={testId}
         onClick={(event) => onClick(event.currentTarget)}
-        sx={{ p: { xs: 0.75, sm: 1 }, ...sx }}
+        sx={{ ...headerIconSize, ...sx }}
       >
         {children}
       </IconButton>

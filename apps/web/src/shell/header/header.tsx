@@ -81,7 +81,7 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
     >
       <Toolbar
         disableGutters
-        sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0.5, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}
+        sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}
       >
         <HeaderIcon
           label={t('header.toggleSidebar')}

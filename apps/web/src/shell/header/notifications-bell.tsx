@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../../api/get-notifications';
 import { Hint } from '../../components/ui/hint';
 import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
+import { headerIconSize } from './header-icon';
 
 /**
  * The header's bell, on every screen size: the unread count as its badge, polled with backoff while the tab is shown
@@ -26,7 +27,7 @@ export function NotificationsBell({ onOpen }: { onOpen: (anchor: HTMLElement) =>
         aria-label={label}
         data-testid="header-bell"
         onClick={(event) => onOpen(event.currentTarget)}
-        sx={{ p: { xs: 0.75, sm: 1 } }}
+        sx={headerIconSize}
       >
         <Badge badgeContent={count} max={UNREAD_BADGE_MAX} color="error" data-testid="header-bell-badge">
           <NotificationsNoneOutlined />

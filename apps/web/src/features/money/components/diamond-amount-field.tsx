@@ -49,7 +49,7 @@ export function DiamondAmountField({
       </Typography>
       <Stack
         direction="row"
-        sx={{ flexWrap: 'wrap', gap: 1 }}
+        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}
         role="group"
         aria-label={t('money.amount.quickPicks')}
       >

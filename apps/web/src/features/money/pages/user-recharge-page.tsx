@@ -170,7 +170,7 @@ export function UserRechargePage() {
               {t('money.recharge.recentEmpty')}
             </Typography>
           ) : (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
               {recentPlayers.map((p) => (
                 <ChoiceChip
                   key={p.playerId}

@@ -96,7 +96,7 @@ export function WithdrawListPage() {
     <Stack spacing={2} data-testid="page-withdraw-list">
       <Stack
         direction="row"
-        sx={{ gap: 1, flexWrap: 'wrap' }}
+        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}
         role="group"
         aria-label={t('money.withdrawList.filter')}
       >
