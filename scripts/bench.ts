@@ -3,7 +3,9 @@
 // BENCH_DATABASE_URL on loopback); the load comes from another process (wrk, else autocannon); the ceilings are pgbench on the
 // fewest statements that do the same work, and a bare Fastify in a third process. Each scenario is warmed up, then
 // run REPEATS times in turn with its ceilings (the order alternating), and reported as median and range; the money
-// scenario is followed by the ledger's invariants. Then start times and the web's weight (Debian's Chromium).
+// scenario is followed by the ledger's invariants; the game delivery's lag and drain, on a database and server of their
+// own delivering to a bare receiver (scripts/bench/delivery.ts). Then start times and the web's weight (Debian's
+// Chromium).
 // Writes artifacts/bench.json, the results section of docs/BENCHMARKS.md and docs/bench-ratios.svg; prints one line
 // per goal. A measure, never a test: a goal not met is reported, not failed; it exits non-zero only when it cannot
 // start or when the ledger broke under the load. BENCH_QUICK=1: the small version (about two minutes on an idle
@@ -56,6 +58,18 @@ import {
   type WebFigures,
   withResults,
 } from './bench/report';
+import {
+  type Backlog,
+  barePostsOnce,
+  type DeliveryRig,
+  type DeliveryWorker,
+  drainOnce,
+  lagOnce,
+  startDeliveryWorker,
+  startReceiver,
+  WEBHOOK_SECRET,
+  writeBacklog,
+} from './bench/delivery';
 import { billCursor, rechargeCounts, seed, vacuumAfterWrites } from './bench/seed';
 import { measureStartup } from './bench/startup';
 import { measureWeb } from './bench/web';
@@ -71,10 +85,16 @@ const SIZE = QUICK
   ? { agents: 200, playersPerAgent: 16, entries: 100_000, downline: 10_000, children: 100 }
   : { agents: 2_000, playersPerAgent: 32, entries: 1_000_000, downline: 100_000, children: 400 };
 const CONNECTIONS = { recharge: 64, getUser: 100, bill: 8, downline: 1, static: 32 };
+/**
+ * The game delivery's measures (scripts/bench/delivery.ts): credits a second for the lag, each run twice
+ * BENCH_DURATION long (20 s); a backlog of `backlogPerSecond` events per second of BENCH_DURATION (5,000); the
+ * server's workers (JOB_CONCURRENCY, its default) and as many in flight for the bare sender; the sellers.
+ */
+const DELIVERY = { perSecond: 200, backlogPerSecond: 500, workers: 4, agents: 400, playersPerAgent: 8 };
 const CORES = os.cpus().length;
 /**
  * BENCH_ONLY=getUser,bill-1,...: only these measures (ids: recharge, getUser, bill-1, bill-1000, bill-deep, tree,
- * children, static, start); the start phase and the web run only when `start` is named. For working on one scenario;
+ * children, static, delivery, start); the start phase and the web run only when `start` is named. For working on one scenario;
  * the published results come from a full run.
  */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
@@ -209,14 +229,23 @@ async function openBenchDatabase(): Promise<Database> {
   };
 }
 
-/** The built server in its own process, on the bench's database; no demo seed; rate limits in its memory. */
-async function startProduct(url: string): Promise<{ child: Child; origin: string }> {
+/**
+ * The built server in its own process, on the bench's database; no demo seed; rate limits in its memory. Without a
+ * game endpoint by default (ALLOW_NO_GAME_DELIVERY: the API's measures leave deliveries out; each credit's event and
+ * job are still written, and the job ends at once); `env` adds one (the delivery measures).
+ */
+async function startProduct(
+  url: string,
+  env: Record<string, string> = { ALLOW_NO_GAME_DELIVERY: 'true' },
+): Promise<{ child: Child; origin: string }> {
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
+  const inherited = { ...process.env };
+  for (const name of ['GAME_WEBHOOK_URL', 'GAME_WEBHOOK_SECRET', 'JOB_CONCURRENCY']) delete inherited[name];
   const child = startChild(process.execPath, [SERVER], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -231,6 +260,7 @@ async function startProduct(url: string): Promise<{ child: Child; origin: string
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ALLOW_LOG_SMS: 'true',
       ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+      ...env,
     },
   });
   await waitForHttp(`${origin}/`, { since: performance.now(), child, timeoutMs: 120_000 });
@@ -258,6 +288,8 @@ function fromLoad(result: LoadResult): Omit<Run, 'cpu'> {
 /** One side of an interleaved measure: how to run it once (measured) and the processes whose CPU it uses. */
 interface Runner {
   side: Side;
+  /** Work a run needs done before it is measured (the delivery's backlog), outside its CPU count. */
+  prepare?: (seconds: number) => Promise<void>;
   once(seconds: number, meter: ReturnType<typeof cpuMeter>): Promise<Omit<Run, 'cpu'>>;
   tracked: () => Tracked;
 }
@@ -267,12 +299,14 @@ async function interleave(title: string, runners: Runner[], quiet: Tracked): Pro
   // A side that fails (pgbench missing a table, a ceiling that would not start) is dropped with its reason; the
   // others go on. The product failing stops the measure.
   const attempt = async (r: Runner, seconds: number): Promise<Run | null> => {
-    const meter = cpuMeter(r.tracked());
+    let meter: ReturnType<typeof cpuMeter> | undefined;
     try {
+      await r.prepare?.(seconds);
+      meter = cpuMeter(r.tracked());
       const run = await r.once(seconds, meter);
       return { ...run, cpu: meter.stop() };
     } catch (error) {
-      meter.stop();
+      meter?.stop();
       if (r.side.kind === 'product') throw error;
       r.side.error = (error as Error).message.slice(0, 400);
       log(`${title}, ${r.side.name}: FAILED, left out: ${r.side.error}`);
@@ -617,6 +651,119 @@ async function staticMeasure(c: Context): Promise<Measure | null> {
   };
 }
 
+/**
+ * The game delivery (decision 040), on a database of its own in the bench's PostgreSQL: the built server delivering
+ * to a bare receiver (scripts/bench/delivery.ts). The lag at a steady credit rate; the rate a backlog drains at,
+ * against the product's own sender posting to the same receiver without queue or database.
+ */
+async function deliveryMeasures(c: Context, database: Database): Promise<Measure[]> {
+  const name = `promoter_bench_delivery_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = withDatabase(database.url, name);
+  const bench = connect(url, { max: 4, statementTimeoutMs: 0 });
+  const children: Child[] = [];
+  let worker: DeliveryWorker | undefined;
+  try {
+    await runMigrations(bench.db);
+    const seeded = await seed(
+      bench.db,
+      {
+        agents: DELIVERY.agents,
+        playersPerAgent: DELIVERY.playersPerAgent,
+        entries: 10,
+        downline: 10,
+        children: 5,
+      },
+      log,
+    );
+    const receiver = await startReceiver(root);
+    children.push(receiver.child);
+    const product = await startProduct(url, {
+      GAME_WEBHOOK_URL: `${receiver.origin}/webhooks`,
+      GAME_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      JOB_CONCURRENCY: String(DELIVERY.workers),
+    });
+    children.push(product.child);
+    const loop = startDeliveryWorker();
+    worker = loop;
+    const rig: DeliveryRig = {
+      db: bench.db,
+      productOrigin: product.origin,
+      receiver,
+      worker: loop,
+      seeded,
+      playersPerAgent: DELIVERY.playersPerAgent,
+      concurrency: DELIVERY.workers,
+      headers: { 'x-lang': 'en' },
+    };
+    // The server delivering, its database, and the receiver (in the load generator's column).
+    const tracked = (): Tracked => ({
+      server: product.child.pid,
+      postgres: c.postgresPid,
+      loader: receiver.child.pid,
+    });
+    const quiet: Tracked = { server: product.child.pid, postgres: c.postgresPid };
+    const lag = sideOf('product', 'product', DELIVERY.workers);
+    await interleave(
+      'delivery lag',
+      [{ side: lag, tracked, once: (seconds) => lagOnce(rig, seconds * 2, DELIVERY.perSecond) }],
+      quiet,
+    );
+    const drain = sideOf('product', 'product', DELIVERY.workers);
+    const bare = sideOf(
+      `bare POST loop (the product's sender, ${DELIVERY.workers} in flight)`,
+      'bare-post',
+      DELIVERY.workers,
+    );
+    let backlog: Backlog | undefined;
+    await interleave(
+      'delivery drain',
+      [
+        {
+          side: drain,
+          tracked,
+          prepare: async (seconds) => {
+            backlog = await writeBacklog(rig, seconds * DELIVERY.backlogPerSecond);
+          },
+          once: () => drainOnce(rig, backlog as Backlog),
+        },
+        {
+          side: bare,
+          tracked: () => ({ ceiling: loop.pid, loader: receiver.child.pid }),
+          once: (seconds) => barePostsOnce(rig, seconds * DELIVERY.backlogPerSecond),
+        },
+      ],
+      quiet,
+    );
+    return [
+      {
+        id: 'delivery-lag',
+        title: `game delivery at ${DELIVERY.perSecond} credits/s: commit to the game's 2xx`,
+        product: lag,
+        ceilings: [],
+        notes: [],
+      },
+      {
+        id: 'delivery-drain',
+        title: `game delivery, a backlog of ${(DURATION * DELIVERY.backlogPerSecond).toLocaleString('en')} drained`,
+        product: drain,
+        ...kept(c, [bare]),
+      },
+    ];
+  } finally {
+    await bench.close();
+    await worker?.close();
+    for (const child of children.reverse()) await child.stop();
+    const cleanup = new pg.Client({ connectionString: database.url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
 interface ApiPhase {
   /** Seconds each part took, warm-ups and waits included. */
   timings: Record<string, number>;
@@ -710,12 +857,12 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
     };
 
     // Each measure on its own: one that cannot run is reported as such, the others still run.
-    const measure = async (name: string, run: () => Promise<Measure | null>) => {
+    const measure = async (name: string, run: () => Promise<Measure | Measure[] | null>) => {
       if (!selected(name)) return;
       const since = performance.now();
       try {
         const m = await run();
-        if (m) phase.measures.push(m);
+        if (m) phase.measures.push(...[m].flat());
       } catch (error) {
         notes.push(`${name} was not measured: ${(error as Error).message.slice(0, 400)}`);
         log(`${name} FAILED: ${(error as Error).message}`);
@@ -769,6 +916,7 @@ async function apiPhase(pgbench: string | null, notes: string[]): Promise<ApiPha
       ),
     );
     await measure('static', () => staticMeasure(c));
+    await measure('delivery', () => deliveryMeasures(c, database));
     const serverErrors = product.child
       .output()
       .split('\n')
@@ -862,6 +1010,7 @@ async function main() {
     'runs per side': `${REPEATS} of ${DURATION} s after a ${WARMUP} s warm-up, product and ceilings in turn (order alternating), the server and database left to finish their backlog between runs`,
     'load generator': `${api?.loadGenerator ?? 'none (no API measure)'} in its own process, keep-alive connections, \`accept-encoding: gzip, deflate, br\`, \`x-lang: en\``,
     connections: `recharge ${CONNECTIONS.recharge}, getUser ${CONNECTIONS.getUser}, bill ${CONNECTIONS.bill}, downline ${CONNECTIONS.downline}, static ${CONNECTIONS.static}`,
+    delivery: `a database of its own (${DELIVERY.agents} agents x ${DELIVERY.playersPerAgent} players), the server with GAME_WEBHOOK_URL on a bare receiver (204 at once, its own process) and JOB_CONCURRENCY ${DELIVERY.workers}; lag: recharges at ${DELIVERY.perSecond} a second for ${2 * DURATION} s a run from a process of its own, each event from its transaction's created_at to its arrival; drain: ${(DURATION * DELIVERY.backlogPerSecond).toLocaleString('en')} events written in one transaction, from its commit to the last arrival, against the product's sender (sendWebhook) posting as many with ${DELIVERY.workers} in flight; the API's measures run without a game endpoint (ALLOW_NO_GAME_DELIVERY)`,
     data: `${SIZE.agents.toLocaleString('en')} agents x ${SIZE.playersPerAgent} bound players (recharge, getUser), one agent with ${SIZE.entries.toLocaleString('en')} entries (bill), a downline of ${SIZE.downline.toLocaleString('en')} (${SIZE.children} children), seeded in ${round(api?.seedSeconds ?? 0, 0)} s`,
     server: `${SERVER}, NODE_ENV=production, LOG_LEVEL=warn, pool ${process.env.BENCH_POOL_SIZE ? `${productPoolSize()} (BENCH_POOL_SIZE)` : `${productPoolSize()} (the default for a database on this machine: 5 a core, at most 20)`}, rate limits in memory`,
     pgbench: pgbench

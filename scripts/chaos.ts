@@ -2,14 +2,21 @@
 // (its own, started here in a temp folder) and, when REDIS_URL names a reachable loopback Redis, one Redis;
 // 64 clients doing mixed money calls with repeated and altered requestIds, purchases paid by signed sandbox
 // notifications (some duplicated and racing, some forged or with a wrong amount), and three finance operators
-// approving, paying, failing and rejecting withdrawals and making adjustments (chaos-operators.ts, decision 037). Three phases: no faults; a server
-// instance killed with -9 and restarted, several times; the PostgreSQL postmaster killed with -9 and restarted on
-// the same data folder, several times. After each phase every ledger invariant is checked in SQL, and every
-// acknowledged operation must be in the database exactly once. Prints a table; exits 1 on a lost acknowledged
-// operation, an anomaly or a server that died on its own. Bounded in time and count, loopback only; kills only the processes it started.
+// approving, paying, failing and rejecting withdrawals and making adjustments (chaos-operators.ts, decision 037). The
+// servers deliver every change of a player's diamonds to a game in this process (chaos-game.ts, decision 040) that
+// verifies each delivery, applies it once by its id and misbehaves on cue. Four phases: no faults; the game
+// answering 500, acknowledging an id twice (its first answer lost), slow, hanging, then down; a server instance
+// killed with -9 (mid-delivery: the game is slow meanwhile) and restarted, several times; the PostgreSQL postmaster
+// killed with -9 and restarted on the same data folder, several times. After each phase every ledger invariant is checked in SQL, and every acknowledged
+// operation must be in the database exactly once; after the last, faults off, every event must reach the game, once.
+// Prints tables; exits 1 on a lost acknowledged operation or event, an anomaly or a server that died on its own.
+// Bounded in time and count, loopback only; kills only the processes it started.
 //
 // CHAOS_SECONDS (25) per phase, CHAOS_CLIENTS (64), CHAOS_KILLS (3) per fault phase, CHAOS_PHASES
-// (calm,server,postgres), CHAOS_SERVER (source | dist), CHAOS_FUZZ (1: then run the fuzz and authorization tests).
+// (calm,game,server,postgres), CHAOS_SERVER (source | dist), CHAOS_FUZZ (1: then run the fuzz and authorization
+// tests), CHAOS_GAME_DOWN_SECONDS (the game's outage: 60, less for a short phase), CHAOS_GAME_PATIENCE (90: seconds
+// the deliveries get on their own after the faults before each pending one is retried now, as the console's retry
+// of an event does), CHAOS_GAME_RECOVERY (180).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
@@ -37,22 +44,45 @@ import {
   type OperatorRun,
   seedOperators,
 } from './chaos-operators';
+import {
+  ChaosGame,
+  checkDeliveries,
+  type GameFault,
+  pendingEvents,
+  phaseRows,
+  recoverDeliveries,
+  SLOW_MS,
+  type Window,
+} from './chaos-game';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 25);
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 64);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
-const PHASES = (process.env.CHAOS_PHASES ?? 'calm,server,postgres').split(',').map((s) => s.trim());
+const PHASES = (process.env.CHAOS_PHASES ?? 'calm,game,server,postgres').split(',').map((s) => s.trim());
 const SERVER_MODE = process.env.CHAOS_SERVER === 'dist' ? 'dist' : 'source';
 /** After a phase's time no new operation starts; those without an answer keep retrying this long (faults off). */
 const DRAIN_SECONDS = 30;
 const APP_SECRET = `chaos-app-${randomBytes(12).toString('hex')}`;
 const PAYOUT_KEY = randomBytes(32).toString('base64');
 const GAME_SECRET = `chaos-game-${randomBytes(12).toString('hex')}`;
+/** The deliveries' signing secret (Standard Webhooks: whsec_ and the base64 of the key). */
+const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+/** How long the game is down in the game phase: a minute, less when the phases are short. */
+const GAME_DOWN_SECONDS = Number(
+  process.env.CHAOS_GAME_DOWN_SECONDS ?? Math.min(60, Math.round(SECONDS * 2.4)),
+);
+/** After the last phase, faults off: how long the deliveries get on their own, then in all (seconds). */
+const GAME_PATIENCE = Number(process.env.CHAOS_GAME_PATIENCE ?? 90);
+const GAME_RECOVERY = Number(process.env.CHAOS_GAME_RECOVERY ?? 180);
 const PASSWORD = 'chaos-password-1';
 const ARTIFACTS = path.join(ROOT, 'artifacts', 'chaos');
 
-type PhaseName = 'calm' | 'server' | 'postgres';
+type PhaseName = 'calm' | 'game' | 'server' | 'postgres';
+/** Phases that inject no fault into the API's path: any error a client sees there is an anomaly. */
+const apiUntouched = (phase: PhaseName) => phase === 'calm' || phase === 'game';
+/** A phase's length: the game phase adds the game's outage to the others' time. */
+const phaseSeconds = (phase: PhaseName) => SECONDS + (phase === 'game' ? GAME_DOWN_SECONDS : 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
   process.stdout.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -576,7 +606,7 @@ class Run implements OperatorRun {
       }
       op.errors++;
       this.transientErrors++;
-      if (this.phase === 'calm')
+      if (apiUntouched(this.phase))
         this.anomaly(
           `${op.kind} ${op.requestId}: ${answer ? `HTTP ${answer.status} code ${String(code)} ${msg}` : 'no answer'} with no fault injected`,
         );
@@ -673,7 +703,7 @@ class Run implements OperatorRun {
       }
       op.errors++;
       this.transientErrors++;
-      if (this.phase === 'calm')
+      if (apiUntouched(this.phase))
         this.anomaly(
           `notification of ${data.orderId}: ${answer ? `HTTP ${answer.status}` : 'no answer'} with no fault injected`,
         );
@@ -783,7 +813,7 @@ class Run implements OperatorRun {
 
   async phaseRun(name: PhaseName, faults: () => Promise<void>) {
     this.phase = name;
-    this.stopAt = Date.now() + SECONDS * 1000;
+    this.stopAt = Date.now() + phaseSeconds(name) * 1000;
     this.drainUntil = this.stopAt + DRAIN_SECONDS * 1000;
     const actors = [...this.platform.agents, ...this.platform.buyers];
     const clients = Array.from({ length: CLIENTS }, (_, i) =>
@@ -1012,6 +1042,10 @@ async function main() {
   log(`PostgreSQL on 127.0.0.1:${postgres.port}; Redis: ${redisUrl ?? 'none (rate limits per process)'}`);
   log('seeding 18 agents in two trees, 54 players, one goods...');
   const platform = await seed(url);
+  // The game the servers deliver to: in this process, on loopback, on one port for the whole run.
+  const game = new ChaosGame(WEBHOOK_SECRET);
+  await game.start();
+  log(`the game receives deliveries at ${game.url}`);
 
   const env = (port: number): NodeJS.ProcessEnv => {
     const inherited = { ...process.env };
@@ -1032,6 +1066,8 @@ async function main() {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: '20',
+      GAME_WEBHOOK_URL: game.url,
+      GAME_WEBHOOK_SECRET: WEBHOOK_SECRET,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
   };
@@ -1071,10 +1107,38 @@ async function main() {
     };
 
   const results: (Stats & { phase: PhaseName })[] = [];
+  /** Each phase's stretch of time (to the next phase's start), for the game's figures per phase. */
+  const windows: Window[] = [];
+  /** Kills -9 while the game held deliveries unanswered, and events not delivered when the load ended, per phase. */
+  const killsMidDelivery = new Map<string, number>();
+  const pendingAtEnd = new Map<string, number>();
+  /** When the last phase's load (and its faults) ended: the recovery is timed from there. */
+  let loadEnded = Date.now();
+  const inFlightAtKill = (phase: PhaseName) => {
+    const held = game.inFlight;
+    if (held > 0) killsMidDelivery.set(phase, (killsMidDelivery.get(phase) ?? 0) + 1);
+    return `${held} deliveries held by the game`;
+  };
+  /** The game during each phase: slow while servers are killed (so a kill lands mid-delivery), else well. */
+  const gameFault: Record<PhaseName, GameFault> = {
+    calm: 'none',
+    game: 'none',
+    server: 'slow',
+    postgres: 'none',
+  };
   for (const phase of PHASES as PhaseName[]) {
-    log(
-      `phase ${phase}: ${CLIENTS} clients for ${SECONDS} s${phase === 'calm' ? '' : `, ${KILLS} kills -9`}`,
-    );
+    const what = {
+      calm: '',
+      game: `, the game answering 500, losing its acknowledgements, slow, hanging, then down ${GAME_DOWN_SECONDS} s`,
+      server: `, ${KILLS} kills -9, the game answering after ${SLOW_MS / 1000} s`,
+      postgres: `, ${KILLS} kills -9`,
+    }[phase];
+    log(`phase ${phase}: ${CLIENTS} clients for ${phaseSeconds(phase)} s${what}`);
+    const last = windows.at(-1);
+    if (last) last.to = Date.now();
+    windows.push({ phase, from: Date.now(), to: Date.now() });
+    game.phase = phase;
+    await game.setFault(gameFault[phase]);
     const before = {
       kills: servers.reduce((n, s) => n + s.kills, 0),
       crashes: servers.reduce((n, s) => n + s.crashes, 0),
@@ -1085,6 +1149,21 @@ async function main() {
     let lastRestart = 0;
     const faults = async () => {
       if (phase === 'calm') return;
+      if (phase === 'game') {
+        // Each misbehaviour for a quarter of the phase's time, then the outage; clients run throughout. The quick
+        // ones first: a slow answer holds a worker 5 s and a hanging one 10 s, into the next misbehaviour's time.
+        for (const fault of ['error', 'lost-ack', 'slow', 'hang'] as const) {
+          log(`  game: ${fault} for ${SECONDS / 4} s`);
+          await game.setFault(fault);
+          await sleep((SECONDS * 1000) / 4);
+        }
+        log(`  game: down for ${GAME_DOWN_SECONDS} s (connections refused)`);
+        await game.setFault('down');
+        await sleep(GAME_DOWN_SECONDS * 1000);
+        await game.setFault('none');
+        log('  game: back');
+        return;
+      }
       const gap = (SECONDS * 1000) / (KILLS + 1);
       for (let k = 0; k < KILLS; k++) {
         await sleep(gap * (0.6 + Math.random() * 0.4));
@@ -1096,13 +1175,13 @@ async function main() {
         }
         if (phase === 'server') {
           const victim = servers[k % servers.length] as Server;
-          log(`  kill -9 server ${victim.name} (pid ${victim.child?.pid})`);
+          log(`  kill -9 server ${victim.name} (pid ${victim.child?.pid}; ${inFlightAtKill(phase)})`);
           victim.kill9();
           await sleep(1000 + Math.random() * 1000);
           await victim.startWithRetries(Date.now() + 60_000);
           log(`  server ${victim.name} back`);
         } else if (phase === 'postgres') {
-          log(`  kill -9 postgres (pid ${postgres.child?.pid})`);
+          log(`  kill -9 postgres (pid ${postgres.child?.pid}; ${inFlightAtKill(phase)})`);
           postgres.kill9();
           pgKills++;
           await sleep(1500 + Math.random() * 1500);
@@ -1114,6 +1193,9 @@ async function main() {
     };
     const started = Date.now();
     await run.phaseRun(phase, faults);
+    await game.setFault('none');
+    pendingAtEnd.set(phase, await pendingEvents(url));
+    loadEnded = Date.now();
     while (restarting > 0) await sleep(200);
     const ops = run.ops.filter((o) => o.phase === phase);
     if (phase === 'postgres' && pgKills > 0) {
@@ -1144,8 +1226,43 @@ async function main() {
     for (const a of phaseAnomalies.slice(0, 15)) log(`  ANOMALY ${a}`);
   }
 
+  // Faults off: every event must reach the game (the servers still run), once.
+  const recoveryFrom = Date.now();
+  const lastPhase = windows.at(-1);
+  if (lastPhase) lastPhase.to = recoveryFrom;
+  game.phase = 'recovery';
+  await game.setFault('none');
+  const gameClient = new pg.Client({ connectionString: url });
+  gameClient.on('error', (error) => log(`game check: ${error.message}`));
+  await gameClient.connect();
+  let gameReport: {
+    recovery: Awaited<ReturnType<typeof recoverDeliveries>>;
+    deliveries: Awaited<ReturnType<typeof checkDeliveries>>;
+    rows: Awaited<ReturnType<typeof phaseRows>>;
+  };
+  try {
+    const recovery = await recoverDeliveries(gameClient, {
+      since: loadEnded,
+      pendingAtStart: pendingAtEnd.get(PHASES.at(-1) ?? '') ?? 0,
+      patienceSeconds: GAME_PATIENCE,
+      recoverySeconds: GAME_RECOVERY,
+      log,
+    });
+    windows.push({ phase: 'recovery', from: recoveryFrom, to: Date.now() });
+    pendingAtEnd.set('recovery', recovery.pendingAtEnd);
+    const deliveries = await checkDeliveries(gameClient, game);
+    gameReport = {
+      recovery,
+      deliveries,
+      rows: await phaseRows(gameClient, game, windows, killsMidDelivery, pendingAtEnd),
+    };
+  } finally {
+    await gameClient.end();
+  }
+
   await Promise.all(servers.map((s) => s.stop()));
   await postgres.stop();
+  await game.stop();
 
   const table = results.map((r) => ({
     phase: r.phase,
@@ -1162,6 +1279,37 @@ async function main() {
     'operator actions (acknowledged)': `${r.operatorActions} (${r.operatorAcked})`,
   }));
   console.table(table);
+  const { recovery, deliveries, rows: gameRows } = gameReport;
+  console.table(
+    gameRows.map((r) => ({
+      phase: r.phase,
+      'events written': r.events,
+      'tries: 2xx / other / no answer': `${r.tries2xx} / ${r.triesOther} / ${r.triesNoAnswer}`,
+      'game: requests': r.requests,
+      applied: r.applied,
+      duplicates: r.duplicates,
+      '500s': r.answered500,
+      hung: r.hung,
+      'acks lost': r.ackLost,
+      abandoned: r.abandoned,
+      refused: r.refused,
+      'kills mid-delivery': r.killsMidDelivery,
+      'pending at its end': r.pendingAtEnd ?? '-',
+    })),
+  );
+  log(
+    `game: ${deliveries.events} events for ${deliveries.entries} player-diamond entries; ${deliveries.delivered} delivered; ` +
+      `${deliveries.appliedIds} distinct ids applied by the game, ${deliveries.duplicates} duplicates acknowledged again; ` +
+      `lost ${deliveries.lost}, unknown ${deliveries.unknown}, mismatched ${deliveries.mismatched}, players off ${deliveries.balancesOff}`,
+  );
+  log(
+    `game: ${recovery.pendingAtStart} pending when the last phase ended; ${recovery.deliveredAlone} delivered on their own` +
+      (recovery.retriedAll > 0
+        ? ` within ${GAME_PATIENCE} s, then retried now: ${recovery.retriedAll} (${recovery.retriedScheduled} waiting for a scheduled retry, ${recovery.retriedOverdue} overdue)`
+        : '') +
+      `; all delivered ${recovery.pendingAtEnd === 0 ? `after ${recovery.seconds.toFixed(0)} s` : `NOT within ${GAME_RECOVERY} s (${recovery.pendingAtEnd} pending)`}`,
+  );
+  for (const problem of deliveries.problems) log(`  GAME ${problem}`);
   await fs.writeFile(
     path.join(ARTIFACTS, 'chaos.json'),
     JSON.stringify(
@@ -1172,13 +1320,16 @@ async function main() {
         server: SERVER_MODE,
         redis: Boolean(redisUrl),
         results,
+        game: { downSeconds: GAME_DOWN_SECONDS, ...gameReport },
       },
       null,
       2,
     ),
   );
   // A server that dies because its database went away is a defect too: counted, restarted, and failing the run.
-  const failed = results.some((r) => r.lost > 0 || r.anomalies.length > 0 || r.crashes > 0);
+  const failed =
+    results.some((r) => r.lost > 0 || r.anomalies.length > 0 || r.crashes > 0) ||
+    deliveries.problems.length > 0;
 
   let fuzzFailed = false;
   const fuzzFiles = ['apps/server/test/api/fuzz.test.ts', 'apps/server/test/api/authz-matrix.test.ts'].filter(
@@ -1223,8 +1374,8 @@ async function main() {
   }
   log(
     failed
-      ? 'FAILED: lost acknowledged operations, anomalies or server crashes (above)'
-      : 'every invariant held, nothing lost, no server crashed',
+      ? 'FAILED: lost acknowledged operations or events, anomalies or server crashes (above)'
+      : 'every invariant held, nothing lost, every event delivered and applied once, no server crashed',
   );
   if (fuzzFailed) log('FAILED: the fuzz/authorization tests');
   return failed || fuzzFailed ? 1 : 0;

@@ -127,6 +127,32 @@ export function judge(
   sizeGoal('tree', 'downline tree, first screen: size');
   p99Goal('children', 'downline children, first page: p99', 50);
   sizeGoal('children', 'downline children, first page: size');
+  // The game delivery (decision 040): "a recharge reaches the game well within a second", and the workers keep up
+  // with the credit rate the lag is measured at.
+  p99Goal('delivery-lag', "game delivery: commit to the game's 2xx at 200 credits/s, p99", 1000);
+  const drain = byId('delivery-drain');
+  const drained = drain?.product.runs.length ? spread(drain.product.runs.map((r) => r.rate)) : null;
+  const bare = drain?.ceilings.find((s) => s.kind === 'bare-post' && s.runs.length > 0);
+  const bareFigure =
+    drain && bare
+      ? `; the bare sender ${round(median(bare.runs.map((r) => r.rate)), 0)}/s, ratio ${round(pairedRatio(drain.product, bare).median, 3)}`
+      : '';
+  goals.push(
+    goal({
+      id: 'delivery-drain/rate',
+      text: "game delivery: a backlog drained by one server's workers",
+      value: drained ? drained.median : null,
+      target: 200,
+      direction: 'atLeast',
+      unit: 'deliveries/s',
+      ...(drained
+        ? {
+            figure: `${round(drained.median, 0)} deliveries/s (${round(drained.min, 0)}-${round(drained.max, 0)})${bareFigure}`,
+          }
+        : {}),
+      failures: drain ? failuresOf(drain.product) : 0,
+    }),
+  );
   goals.push(
     goal({
       id: 'web/js',

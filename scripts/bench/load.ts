@@ -2,9 +2,7 @@
 // or event loop): wrk (load-wrk.ts, a process per run, its client in C as pgbench's is; installed from Debian's
 // packages when missing and this is root), else autocannon in scripts/bench/load-worker.ts, forked once and sent one
 // job at a time. BENCH_LOAD=autocannon chooses autocannon even where wrk is installed.
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { forkJobs } from './forked';
 import { findOrInstallWrk, runWrk, WRK_THREADS, wrkVersion } from './load-wrk';
 
 interface CommonJob {
@@ -77,39 +75,6 @@ export function startLoadGenerator(log: (line: string) => void): LoadGenerator {
 }
 
 function startAutocannon(name: string): LoadGenerator {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const child: ChildProcess = fork(path.join(here, 'load-worker.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
-  child.on('message', (message: { id: number; result?: LoadResult; error?: string }) => {
-    const pending = waiting.get(message.id);
-    if (!pending) return;
-    waiting.delete(message.id);
-    if (message.result) pending.resolve(message.result);
-    else pending.reject(new Error(`load generator: ${message.error ?? 'no result'}`));
-  });
-  child.on('exit', (code) => {
-    for (const pending of waiting.values()) pending.reject(new Error(`load generator exited (${code})`));
-    waiting.clear();
-  });
-  return {
-    name,
-    pid: child.pid ?? -1,
-    run(job) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        child.send({ id, job });
-      });
-    },
-    async close() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      await exited;
-    },
-  };
+  const worker = forkJobs<LoadJob, LoadResult>('load-worker.ts', 'load generator');
+  return { name, pid: worker.pid, run: (job) => worker.run(job), close: () => worker.close() };
 }

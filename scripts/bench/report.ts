@@ -20,8 +20,8 @@ export interface Run {
 
 export interface Side {
   name: string;
-  /** What the side is: the product over HTTP, pgbench on its SQL, a bare server. */
-  kind: 'product' | 'pgbench' | 'bare-fastify' | 'bare-static';
+  /** What the side is: the product over HTTP, pgbench on its SQL, a bare server, a bare webhook sender. */
+  kind: 'product' | 'pgbench' | 'bare-fastify' | 'bare-static' | 'bare-post';
   connections: number;
   warmup?: Run;
   runs: Run[];
