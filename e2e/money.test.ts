@@ -87,7 +87,7 @@ describe('the money screens at phone size (390x844, Chinese)', () => {
     await shot(page, 'money-phone-user-recharge-done');
 
     // The game has them: the demo game received the signed delivery (decision 040) and shows the player's 50 more.
-    await expect.poll(() => gameDiamonds(200001), { timeout: 15_000 }).toBe(inGame + 50);
+    await expect.poll(() => gameDiamonds(200001), { timeout: 120_000 }).toBe(inGame + 50);
     const game = await page.context().newPage();
     await game.goto(`${e2e.server.demoGameUrl}/`);
     await game.getByText('200001').first().waitFor();
