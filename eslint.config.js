@@ -133,13 +133,19 @@ function serverZones() {
     ['options', 'ledger', 'audit', 'notifications'],
     // controls: the two-person rule of the money operators move (decision 037), read by withdrawals and backoffice.
     ['agents', 'content', 'payout', 'controls'],
-    ['players', 'payments', 'withdrawals', 'dashboards'],
+    // refunds (decision 043): the two-person rule, the ledger's clawback; read by the console's orders (catalog).
+    ['players', 'payments', 'withdrawals', 'dashboards', 'refunds'],
     ['auth'],
-    ['game', 'shop'],
+    // payout-transfers (decision 046): the job that pays approved withdrawals through the provider's transfer.
+    ['game', 'shop', 'payout-transfers'],
     ['operators', 'backoffice', 'catalog'],
+    // reconciliation (decision 045): the provider's bill against orders, refunds and transfers; exported by reports.
+    ['reconciliation'],
     // The reports read the lists of every module (their filters): after all of them. game-admin, the console's page
     // of the game's deliveries, takes the owner's code from operators.
     ['reports', 'game-admin'],
+    // payout-files (decision 044): the bank's and Alipay's files, written with the reports' CSV cells.
+    ['payout-files'],
   ];
   const COMPOSITION = ['app.ts', 'main.ts', 'seed'];
 

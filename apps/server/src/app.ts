@@ -19,6 +19,7 @@ import { createSmsProvider, type SmsProvider } from './platform/sms/sms-provider
 import { createPaymentProvider } from './platform/payments/create-payment-provider';
 import type { PaymentProvider } from './platform/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/payment-routes';
+import { transferRoutes } from './modules/payout-transfers/transfer-routes';
 import { shopRoutes } from './modules/shop/shop-routes';
 import { ledgerRoutes } from './modules/ledger/ledger-routes';
 import { playerRoutes } from './modules/players/player-routes';
@@ -30,6 +31,9 @@ import { backofficeRoutes } from './modules/backoffice/backoffice-routes';
 import { catalogRoutes } from './modules/catalog/catalog-routes';
 import { reportRoutes } from './modules/reports/reports-routes';
 import { gameAdminRoutes } from './modules/game-admin/game-admin-routes';
+import { payoutFileRoutes } from './modules/payout-files/payout-file-routes';
+import { refundRoutes } from './modules/refunds/refund-routes';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation-routes';
 import { docsPlugin } from './plugins/docs';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
@@ -176,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutRoutes);
   await app.register(shopRoutes);
   await app.register(paymentRoutes);
+  await app.register(transferRoutes);
   await app.register(gameRoutes);
   await app.register(operatorRoutes);
   await app.register(withdrawalAdminRoutes);
@@ -185,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(reportRoutes);
   await app.register(gameAdminRoutes);
+  await app.register(payoutFileRoutes);
+  await app.register(refundRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(webPlugin);
   return app;
 }

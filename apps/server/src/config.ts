@@ -78,6 +78,12 @@ const ZEnv = z.object({
   /** PEM text, or the path of a PEM file. */
   WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
   WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  /**
+   * The Wechatpay-Serial of WECHATPAY_PLATFORM_PUBLIC_KEY (its public key ID, PUB_KEY_ID_..., or the platform
+   * certificate's serial). Needed only to pay out from 2,000 yuan, where the payee's name is sent encrypted under
+   * that key (decision 042); without it such a transfer is refused before it is sent.
+   */
+  WECHATPAY_PLATFORM_SERIAL: z.string().min(1).optional(),
   WECHATPAY_API_V3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
   /** Minutes an unpaid order stays payable. */
   ORDER_TTL_MINUTES: z.coerce
@@ -341,6 +347,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
               e.WECHATPAY_PLATFORM_PUBLIC_KEY as string,
               'WECHATPAY_PLATFORM_PUBLIC_KEY',
             ),
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
             apiV3Key: e.WECHATPAY_API_V3_KEY as string,
           } as const)
         : ({ kind: 'sandbox' } as const),

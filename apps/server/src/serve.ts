@@ -107,10 +107,13 @@ export async function serve(config: Config, embedded?: EmbeddedStart): Promise<v
     // The job queue's workers (decision 040): deliveries to the game, the periodic work. JOB_CONCURRENCY=0 leaves
     // them to `npm run worker`.
     if (config.jobConcurrency > 0) {
+      // PORT=0 (a test's start) listens on a port of the system's choosing: the provider's notifications go there.
+      const bound = app.server.address();
       jobs = await startJobs({
         url: database.url,
-        config,
+        config: { ...config, port: typeof bound === 'object' && bound ? bound.port : config.port },
         log: app.log,
+        payments: app.platform.payments,
         onDelivery: (outcome) => {
           if (
             outcome === 'delivered' ||

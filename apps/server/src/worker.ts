@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, parseConfig } from './config';
 import { connect, runMigrations, waitForDatabase } from './db/client';
 import { startJobs } from './jobs/jobs';
+import { createPaymentProvider } from './platform/payments/create-payment-provider';
 import { gameSecretRefusals } from './modules/game-delivery/endpoint-secrets';
 
 /**
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     url,
     config: { ...config, jobConcurrency: Math.max(1, config.jobConcurrency) },
     log,
+    payments: createPaymentProvider(config),
   });
   log.info({ concurrency: Math.max(1, config.jobConcurrency) }, 'worker running');
   const stop = async (signal: string) => {

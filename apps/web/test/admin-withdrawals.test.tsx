@@ -52,6 +52,15 @@ function withdrawal(id: string, extra: Partial<TAdminWithdrawal> = {}): TAdminWi
     approvalsNeeded: 1,
     reviewReason: null,
     agentStatus: 'active',
+    confirm: false,
+    payout: {
+      method: 'hand',
+      transferStatus: null,
+      transferRef: null,
+      transferError: null,
+      transferOpen: false,
+      batchId: null,
+    },
     ...extra,
   };
 }

@@ -99,6 +99,7 @@ beforeEach(() => {
             createdAt: '2026-11-20T08:00:00.000Z',
             reviewedAt: null,
             remark: null,
+            confirm: false,
           },
           balance: '28.50',
         };

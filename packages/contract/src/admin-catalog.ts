@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOrderRefunds } from './admin-refunds';
 import { call } from './call-def';
 import {
   hasControlCharacters,
@@ -81,6 +82,24 @@ export const OPTIONS = {
     public: false,
     edit: { kind: 'money', group: 'review' },
   },
+  /** Above this amount a refund needs a second operator's approval (decision 043). */
+  'refund.reviewThreshold': { default: '500.00', public: false, edit: { kind: 'money', group: 'review' } },
+  /** The same daily limits for refunds: per operator, and per buyer (the buying agent, or the paying player). */
+  'refund.soloDailyPerOperator': {
+    default: '2000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  'refund.soloDailyPerTarget': {
+    default: '1000.00',
+    public: false,
+    edit: { kind: 'money', group: 'review' },
+  },
+  /**
+   * 'true': an approved withdrawal to a WeChat payout account is paid through the provider's merchant transfer by the
+   * job queue (decision 043); 'false': every withdrawal is paid by hand or in a payout file.
+   */
+  'withdraw.autoTransfer': { default: 'true', public: false, edit: { kind: 'flag', group: 'switches' } },
   'register.open': { default: 'true', public: true, edit: { kind: 'flag', group: 'switches' } },
   /** 'true': a new registration waits as 'pending' until an operator approves it (decision 024). */
   'register.review': { default: 'false', public: true, edit: { kind: 'flag', group: 'switches' } },
@@ -450,6 +469,8 @@ export const ZAdminOrderDetail = z.object({
       createdAt: ZIsoDate,
     }),
   ),
+  /** Its refunds (decision 043), and what may still be refunded. */
+  refunds: ZOrderRefunds,
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 

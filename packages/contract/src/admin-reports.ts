@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminCalls } from './admin';
 import { adminAgentCalls } from './admin-agents';
 import { adminCatalogCalls } from './admin-catalog';
+import { ZReconciliationExportFilter } from './admin-reconciliation';
 import { call } from './call-def';
 import {
   DATE_INPUT_MAX_YEAR,
@@ -155,6 +156,7 @@ export const EXPORT_KINDS = [
   'adjustments',
   'audit',
   'gameReconciliation',
+  'reconciliation',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const ZExportKind = z.enum(EXPORT_KINDS);
@@ -234,6 +236,8 @@ export const exportFilters = {
   }),
   /** The game's daily reconciliation (decision 040): its period, as the console's table asks it. */
   gameReconciliation: ZReportPeriod,
+  /** The provider's daily reconciliation (decision 045): one run's items or every run's, filtered as its page is. */
+  reconciliation: ZReconciliationExportFilter,
 } as const satisfies Record<ExportKind, z.ZodType>;
 
 /** The filters of an export as the console sends them. */
@@ -290,6 +294,10 @@ export const exportDefs: { [K in ExportKind]: ExportDef<K> } = {
   gameReconciliation: exportDef(
     'gameReconciliation',
     'The game’s daily reconciliation as CSV: credited and debited diamonds against those the game acknowledged',
+  ),
+  reconciliation: exportDef(
+    'reconciliation',
+    'The reconciliation with the provider’s bill as CSV: a run’s items (or every run’s) by outcome, resolved or not, kind',
   ),
 };
 

@@ -46,6 +46,42 @@ export const ZWithdrawalApproval = z.object({
   at: ZIsoDate,
 });
 
+/**
+ * A WeChat transfer's state (decision 046): the provider's word (WeChat Pay's transfer states), or 'sending' once it
+ * may have been sent and before the provider's first answer.
+ */
+export const ZWithdrawalTransferStatus = z.enum([
+  'sending',
+  'accepted',
+  'processing',
+  'waitUserConfirm',
+  'transferring',
+  'succeeded',
+  'failed',
+  'canceling',
+  'cancelled',
+]);
+export type WithdrawalTransferStatus = z.infer<typeof ZWithdrawalTransferStatus>;
+
+/** How an approved withdrawal is paid (decision 043): by hand, through the provider's transfer, or in a payout file. */
+export const ZWithdrawalPayout = z.object({
+  method: z.enum(['hand', 'transfer', 'file']),
+  /** The transfer's state; null when none was made. */
+  transferStatus: ZWithdrawalTransferStatus.nullable(),
+  /** The provider's reference of the transfer (WeChat Pay's transfer_bill_no), once it has one. */
+  transferRef: z.string().nullable(),
+  /**
+   * The provider's last refusal or silence (`CODE: message`), a failed transfer's fail_reason, or why a WeChat
+   * withdrawal is paid by hand (NO_OPENID); for the console only.
+   */
+  transferError: z.string().nullable(),
+  /** The job queue is on the transfer: no operator marks the withdrawal paid or failed meanwhile. */
+  transferOpen: z.boolean(),
+  /** The payout file it is in, if any. */
+  batchId: z.string().nullable(),
+});
+export type TWithdrawalPayout = z.infer<typeof ZWithdrawalPayout>;
+
 export const ZAdminWithdrawal = ZWithdrawal.extend({
   agentId: z.number().int(),
   agentNickname: z.string(),
@@ -62,6 +98,8 @@ export const ZAdminWithdrawal = ZWithdrawal.extend({
   reviewReason: ZTwoPersonReason.nullable(),
   /** The agent's status: a frozen agent's withdrawals are held (approve and pay refused) until it is unfrozen. */
   agentStatus: ZAgentStatus,
+  /** How it is paid (decision 046). */
+  payout: ZWithdrawalPayout,
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 

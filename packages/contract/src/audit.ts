@@ -20,6 +20,12 @@ export const AUDIT_ACTIONS = [
   'withdrawal.pay',
   'withdrawal.fail',
   'withdrawal.revealAccount',
+  'payoutBatch.export',
+  'payoutBatch.download',
+  'payoutBatch.cancel',
+  'payoutImport.preview',
+  'payoutImport.apply',
+  'payoutImport.discard',
   'adjustment.create',
   'adjustment.apply',
   'adjustment.reject',
@@ -33,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'agent.revokeSessions',
   'player.unbind',
   'order.release',
+  'refund.create',
+  'refund.approve',
+  'refund.reject',
   'options.update',
   'category.create',
   'category.update',
@@ -55,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'game.test',
   'game.rotateSecret',
   'game.finishRotation',
+  'reconciliation.run',
+  'reconciliation.resolve',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof ZAuditAction>;
@@ -63,6 +74,7 @@ export type AuditAction = z.infer<typeof ZAuditAction>;
 export const AUDIT_TARGET_TYPES = [
   'operator',
   'withdrawal',
+  'payoutBatch',
   'adjustment',
   'agent',
   'player',
@@ -76,6 +88,8 @@ export const AUDIT_TARGET_TYPES = [
   'call',
   'gameEvent',
   'gameEndpoint',
+  'reconciliationRun',
+  'refund',
 ] as const;
 export const ZAuditTargetType = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof ZAuditTargetType>;

@@ -23,6 +23,7 @@ import {
 } from './common';
 import {
   type AgentStatus,
+  BILL_TYPE_MAX,
   ZAgentLevel,
   ZAgentStatus,
   ZBillType,
@@ -69,7 +70,7 @@ export const BILL_COUNT_CAP = 10_000;
 
 export const ZBillEntry = z.object({
   id: z.string(),
-  billType: z.number().int().min(1).max(9),
+  billType: z.number().int().min(1).max(BILL_TYPE_MAX),
   currency: z.union([z.literal(1), z.literal(2)]),
   amount: ZBillAmount,
   after: ZBillAmount,
@@ -449,6 +450,20 @@ export const agentCalls = {
         },
       ),
     data: z.object({ withdrawal: ZWithdrawal, balance: ZMoney }),
+  }),
+  withdrawalTransferConfirm: call({
+    method: 'POST',
+    path: 'agent/user/withdrawTransferConfirm',
+    auth: 'agent',
+    summary:
+      'The parameters of WeChat’s confirmation of receipt (WeixinJSBridge requestMerchantTransfer) of the caller’s own withdrawal paid by WeChat transfer, while it waits for it',
+    input: z.object({
+      id: z
+        .string()
+        .regex(/^\d{1,15}$/, 'id must be digits')
+        .refine((value) => Number(value) > 0 && Number(value) <= Number.MAX_SAFE_INTEGER, 'id out of range'),
+    }),
+    data: z.object({ mchId: z.string(), appId: z.string(), package: z.string() }),
   }),
   withdrawExchange: call({
     method: 'POST',

@@ -88,6 +88,11 @@ export const ZAgentUser = z.object({
   level: ZAgentLevel,
   status: ZAgentStatus,
   balance: ZMoney,
+  /**
+   * What refunds took back that its balance could not cover (decision 043): paid first from its next profit; "0.00"
+   * when it owes nothing.
+   */
+  owed: ZMoney.default('0.00'),
   diamonds: z.number().int(),
   todayProfit: ZMoney,
   todayDiamonds: z.number().int(),
@@ -141,6 +146,11 @@ export const ZWithdrawal = z.object({
   reviewedAt: ZIsoDate.nullable(),
   /** The reason of a rejected or failed one, as the agent reads it. */
   remark: z.string().nullable(),
+  /**
+   * Paid through WeChat Pay's merchant transfer and waiting for the agent to confirm receipt in WeChat (decision 046):
+   * `withdrawalTransferConfirm` gives the parameters of WeChat's confirmation (requestMerchantTransfer).
+   */
+  confirm: z.boolean(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 

@@ -3,6 +3,9 @@ import { adminAgentCalls } from './admin-agents';
 import { adminCatalogCalls } from './admin-catalog';
 import { adminContentCalls } from './admin-content';
 import { adminGameCalls } from './admin-game';
+import { adminPayoutFileCalls } from './admin-payout-files';
+import { adminReconciliationCalls } from './admin-reconciliation';
+import { adminRefundCalls } from './admin-refunds';
 import { adminReportCalls } from './admin-reports';
 import { payoutConsoleCalls } from './payout';
 
@@ -18,6 +21,9 @@ export const consoleCalls = {
   ...adminCatalogCalls,
   ...payoutConsoleCalls,
   ...adminGameCalls,
+  ...adminRefundCalls,
+  ...adminPayoutFileCalls,
+  ...adminReconciliationCalls,
 } as const;
 
 /** A call of the operator console. */

@@ -17,9 +17,15 @@ export const BillType = {
   withdrawalRefund: 7,
   exchange: 8,
   adjustment: 9,
+  /** A refunded order taken back (decision 043): the buyer's diamonds, an upline's profit, or the part it now owes. */
+  refundClawback: 10,
+  /** What an agent owed from a refund, paid from its profit as it came in (decision 043). */
+  owedRepayment: 11,
 } as const;
 export type BillType = (typeof BillType)[keyof typeof BillType];
-export const ZBillType = z.coerce.number().int().min(1).max(9);
+/** The highest bill type: the requests' filters and the answers' entries are bounded by it, from the table above. */
+export const BILL_TYPE_MAX = Math.max(...Object.values(BillType));
+export const ZBillType = z.coerce.number().int().min(1).max(BILL_TYPE_MAX);
 
 /** Currency of a ledger query: 1 the cash balance (fen), 2 the diamond stock. */
 export const Currency = { balance: 1, diamonds: 2 } as const;
@@ -40,7 +46,8 @@ export const ZWithdrawalAccountType = z.enum(['wechat', 'alipay', 'bank']);
 export type WithdrawalAccountType = z.infer<typeof ZWithdrawalAccountType>;
 
 /** 'held': paid while the buying agent was frozen: not delivered, the operator refunds it. */
-export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'held']);
+/** 'refunded': all of its amount went back to the buyer (decision 043); a part refunded leaves it paid or held. */
+export const ZOrderStatus = z.enum(['pending', 'paid', 'cancelled', 'expired', 'held', 'refunded']);
 export type OrderStatus = z.infer<typeof ZOrderStatus>;
 
 /**

@@ -37,8 +37,11 @@ export const ZGameMintTicketResult = z.object({
  */
 export const GAME_EVENT_TYPES = ['diamonds.credited', 'diamonds.debited'] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
-/** Where a change of diamonds came from: an agent's recharge, a player's paid order, an operator's adjustment. */
-export const GAME_EVENT_SOURCES = ['recharge', 'order', 'adjustment'] as const;
+/**
+ * Where a change of diamonds came from: an agent's recharge, a player's paid order, an operator's adjustment, or a
+ * refund of the order that bought them (decision 043: taken back as far as the player still has them).
+ */
+export const GAME_EVENT_SOURCES = ['recharge', 'order', 'adjustment', 'refund'] as const;
 
 export const ZGameEvent = z.object({
   id: z.string().regex(/^evt_[0-9a-f]{32}$/),

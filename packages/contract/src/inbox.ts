@@ -18,6 +18,12 @@ export const NOTIFICATION_KINDS = [
   'orderPaid',
   'orderHeld',
   'orderExpired',
+  /** A refund of the agent's own purchase reached it (decision 043); its diamonds taken back as far as they were left. */
+  'orderRefunded',
+  /** A refunded order took back profit the agent had earned from it; the part its balance lacked is owed. */
+  'profitClawedBack',
+  /** A withdrawal paid through WeChat waits for the agent to confirm receipt in WeChat (decision 043). */
+  'withdrawalConfirm',
   'balanceAdjusted',
   'diamondsAdjusted',
   'agentFrozen',

@@ -23,3 +23,6 @@ export * from './admin-content';
 export * from './inbox';
 export * from './audit';
 export * from './admin-game';
+export * from './admin-refunds';
+export * from './admin-payout-files';
+export * from './admin-reconciliation';

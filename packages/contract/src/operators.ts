@@ -31,12 +31,26 @@ export const ZOperatorRight = z.enum([
    * them is `read`; rotating the signing secret is the owner's (`operators.manage`, with a fresh code).
    */
   'game.manage',
+  /** Refund a paid or held order, and approve or reject another operator's refund (decision 043). */
+  'refunds',
+  /** The daily reconciliation with the provider's bill: run it again, resolve its mismatches (decision 043). */
+  'reconcile',
 ]);
 export type OperatorRight = z.infer<typeof ZOperatorRight>;
 
 export const ROLE_RIGHTS: Record<OperatorRole, readonly OperatorRight[]> = {
   owner: ZOperatorRight.options,
-  finance: ['self', 'read', 'withdrawals.review', 'withdrawals.pay', 'adjustments', 'reports', 'game.manage'],
+  finance: [
+    'self',
+    'read',
+    'withdrawals.review',
+    'withdrawals.pay',
+    'adjustments',
+    'reports',
+    'game.manage',
+    'refunds',
+    'reconcile',
+  ],
   support: ['self', 'read', 'agents.manage', 'content.manage'],
   viewer: ['self', 'read'],
 };

@@ -26,10 +26,10 @@ describe('the call table', () => {
     expect(Object.values(consoleCalls).filter((c) => !c.path.startsWith('admin/'))).toEqual([]);
   });
 
-  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7), the payout accounts (4) and the recent transfer targets, each path once', () => {
+  it('holds the 35 calls of the design plus logout, the two password calls, the tree, the agent card, the WeChat payer, the profile (4), the inbox (3), the dashboards (7), the payout accounts (4), the recent transfer targets and the confirmation of a WeChat transfer (decision 046), each path once', () => {
     const paths = clientCalls.map((c) => c.path);
-    expect(paths).toHaveLength(60);
-    expect(new Set(paths).size).toBe(60);
+    expect(paths).toHaveLength(61);
+    expect(new Set(paths).size).toBe(61);
     expect(paths).toEqual(
       expect.arrayContaining([
         'agent/login/logout',
@@ -47,6 +47,7 @@ describe('the call table', () => {
         'agent/payout/delete',
         'agent/payout/setDefault',
         'agent/user/recentTransfers',
+        'agent/user/withdrawTransferConfirm',
       ]),
     );
   });

@@ -95,7 +95,11 @@ export const accounts = pgTable(
     id: serial('id').primaryKey(),
     ownerType: text('owner_type', { enum: ['agent', 'player'] }).notNull(),
     ownerId: integer('owner_id').notNull(),
-    currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
+    /**
+     * 'owed' (agents only, decision 043): what a refund's clawback could not take from the balance; the agent's next
+     * profit pays it first (`ledger_repay_owed`), so no balance is ever negative.
+     */
+    currency: text('currency', { enum: ['balance', 'diamonds', 'owed'] }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
     /**
      * How many ledger entries the account has, kept by the posting itself (`ledger_post`, src/db/functions/ledger.sql) under the
@@ -134,7 +138,7 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('ledger_bill_type_range', sql`${t.billType} between 1 and 9`),
+    check('ledger_bill_type_range', sql`${t.billType} between 1 and 11`),
     check('ledger_amount_not_zero', sql`${t.amount} <> 0`),
     // The flow screens page one account's entries newest first, optionally of one type: the index is walked
     // backwards. (Declared ascending on purpose: drizzle's desc() means DESC NULLS LAST, which cannot serve the
@@ -322,8 +326,33 @@ export const withdrawals = pgTable(
     approvalsNeeded: smallint('approvals_needed'),
     /** Why a second operator must approve it (TwoPersonReason): null when one is enough. */
     reviewReason: text('review_reason', { enum: ['amount', 'operatorDaily', 'targetDaily'] }),
+    /**
+     * How an approved withdrawal is paid (decision 043): null by hand (an operator pays and marks it), 'transfer'
+     * through the provider's merchant transfer (a WeChat payout account, paid by the job queue), 'file' in a payout
+     * file for the bank or Alipay (payoutBatchId). Set when it is approved; while a transfer or a file is open, no
+     * operator marks it by hand.
+     */
+    payoutMethod: text('payout_method', { enum: ['transfer', 'file'] }),
+    /** The provider's word on its transfer (TransferStatus), its transfer_bill_no and the package_info to confirm. */
+    transferStatus: text('transfer_status'),
+    transferRef: text('transfer_ref'),
+    transferPackage: text('transfer_package'),
+    /** When the job queue next asks about (or sends again) the transfer; null once it is final. */
+    transferCheckAt: timestamp('transfer_check_at', { withTimezone: true }),
+    transferAttempts: integer('transfer_attempts').notNull().default(0),
+    /** The last refusal or silence of the provider, for the console (never shown to the agent as is). */
+    transferError: text('transfer_error'),
+    payoutBatchId: bigint('payout_batch_id', { mode: 'number' }).references(
+      (): AnyPgColumn => payoutBatches.id,
+    ),
   },
   (t) => [
+    index('withdrawals_transfer_check_idx')
+      .on(t.transferCheckAt)
+      .where(sql`${t.transferCheckAt} is not null`),
+    index('withdrawals_batch_idx')
+      .on(t.payoutBatchId)
+      .where(sql`${t.payoutBatchId} is not null`),
     check(
       'withdrawals_amount_positive',
       sql`${t.amountFen} > 0 and ${t.feeFen} >= 0 and ${t.feeFen} <= ${t.amountFen}`,
@@ -410,8 +439,12 @@ export const orders = pgTable(
     diamonds: integer('diamonds').notNull(),
     unitPriceFen: integer('unit_price_fen').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** 'held': paid, not delivered (the buying agent was frozen when the payment came): the operator refunds it. */
-    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired', 'held'] })
+    /**
+     * 'held': paid, not delivered (the buying agent was frozen when the payment came): the operator refunds it.
+     * 'refunded': all of its amount went back to the buyer (decision 043); a part refunded leaves it paid or held,
+     * with refundedFen.
+     */
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired', 'held', 'refunded'] })
       .notNull()
       .default('pending'),
     /**
@@ -436,8 +469,11 @@ export const orders = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What its succeeded refunds gave back (decision 043), kept with the refund's own transaction. */
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    check('orders_refunded_within_amount', sql`${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.amountFen}`),
     uniqueIndex('orders_player_request_uq').on(t.playerId, t.requestId),
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
@@ -559,6 +595,10 @@ export const adjustments = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     ownerType: text('owner_type', { enum: ['agent', 'player'] }).notNull(),
     ownerId: integer('owner_id').notNull(),
+    /**
+     * 'owed' (agents only, decision 043): what a refund's clawback could not take from the balance; the agent's next
+     * profit pays it first (`ledger_repay_owed`), so no balance is ever negative.
+     */
     currency: text('currency', { enum: ['balance', 'diamonds'] }).notNull(),
     /** Signed: fen for the balance, whole diamonds for diamonds. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -798,4 +838,174 @@ export const gameEndpoint = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('game_endpoint_one_row', sql`${t.id} = 1`)],
+);
+
+// ---- money out through the provider (decision 043) ---------------------------------------------------------------
+
+/**
+ * Money given back to the buyer of a paid (or held) order, in part or whole. Its id is the provider's out_refund_no:
+ * one id is one refund for ever (decision 041). The row is written before the provider is called, so a crash leaves a
+ * refund to ask about, never one forgotten. requested -> approved (one operator, or two past the limits) -> sent to
+ * the provider by the job queue -> processing -> succeeded (the clawbacks posted in that transaction) | closed |
+ * abnormal; requested -> rejected; approved -> failed when the provider never took it and refuses it for good.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** Why, as the buyer reads it at the provider and the agents in their bills. */
+    reason: text('reason').notNull(),
+    status: text('status', {
+      enum: ['requested', 'approved', 'processing', 'succeeded', 'closed', 'abnormal', 'rejected', 'failed'],
+    })
+      .notNull()
+      .default('requested'),
+    /** The operator's request id: the same click sent twice is one refund. */
+    requestId: text('request_id').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => operators.id),
+    approvalsNeeded: smallint('approvals_needed').notNull().default(1),
+    reviewReason: text('review_reason', { enum: ['amount', 'operatorDaily', 'targetDaily'] }),
+    /** The provider's refund_id, once it has one. */
+    providerRef: text('provider_ref'),
+    /** When the job queue next sends or asks about it; null once it is final. */
+    checkAt: timestamp('check_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Whether the provider may have it: set before the first call, so a silence is asked about, never resent blindly. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** A second operator's rejection, or the provider's final refusal. */
+    remark: text('remark'),
+    /** Diamonds its clawback found no longer with the buyer (spent, sold on): not taken, never owed. */
+    diamondsShort: integer('diamonds_short').notNull().default(0),
+    createdAt: createdAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_request_uq').on(t.orderId, t.requestId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_status_time_idx').on(t.status, t.createdAt),
+    index('refunds_check_idx')
+      .on(t.checkAt)
+      .where(sql`${t.checkAt} is not null`),
+    check('refunds_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/** Who approved a refund: its maker is the first; a second, different operator past the limits (decision 037). */
+export const refundApprovals = pgTable(
+  'refund_approvals',
+  {
+    refundId: text('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.operatorId] })],
+);
+
+/**
+ * A payout file (decision 043): approved withdrawals to bank cards or Alipay, exported together for the bank's (or
+ * Alipay's) bulk transfer, then settled by importing the result file. A withdrawal is in one open file at most.
+ */
+export const payoutBatches = pgTable('payout_batches', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  channel: text('channel', { enum: ['bank', 'alipay'] }).notNull(),
+  status: text('status', { enum: ['exported', 'settled', 'cancelled'] })
+    .notNull()
+    .default('exported'),
+  count: integer('count').notNull(),
+  totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+  /** SHA-256 of the file as exported, so a result file is matched to the file it answers. */
+  fileSha256: text('file_sha256').notNull(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => operators.id),
+  createdAt: createdAt(),
+  settledBy: integer('settled_by').references(() => operators.id),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+});
+
+/**
+ * A result file imported for a payout file: read and matched first (the preview, nothing marked), then applied once by
+ * an operator who reviewed it. The lines and what each will do are kept, so the review shows what is applied.
+ */
+export const payoutImports = pgTable('payout_imports', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  batchId: bigint('batch_id', { mode: 'number' })
+    .notNull()
+    .references(() => payoutBatches.id),
+  status: text('status', { enum: ['previewed', 'applied', 'discarded'] })
+    .notNull()
+    .default('previewed'),
+  fileSha256: text('file_sha256').notNull(),
+  /** Each line read: its withdrawal (or none), paid or failed, reference or reason, and what applying it will do. */
+  lines: jsonb('lines').notNull(),
+  uploadedBy: integer('uploaded_by')
+    .notNull()
+    .references(() => operators.id),
+  createdAt: createdAt(),
+  appliedBy: integer('applied_by').references(() => operators.id),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+});
+
+/** One day's reconciliation with the provider's trade bill (decision 043): downloaded, hash checked, compared. */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    /** The platform's date the bill covers. */
+    billDate: text('bill_date').notNull(),
+    status: text('status', { enum: ['running', 'matched', 'mismatched', 'failed'] })
+      .notNull()
+      .default('running'),
+    matched: integer('matched').notNull().default(0),
+    mismatched: integer('mismatched').notNull().default(0),
+    /** Why the bill could not be had or read (a failed run is tried again by the next schedule). */
+    error: text('error'),
+    startedAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('reconciliation_runs_day_uq').on(t.provider, t.billDate)],
+);
+
+/**
+ * One line of a reconciliation: a payment, refund or transfer as we hold it beside the provider's. `outcome` is
+ * 'matched', 'missingHere' (the provider has it, we do not), 'missingThere' (we have it, the provider does not) or
+ * 'amountDiffers'; a mismatch is resolved by a person with a reason.
+ */
+export const reconciliationItems = pgTable(
+  'reconciliation_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    kind: text('kind', { enum: ['payment', 'refund', 'transfer'] }).notNull(),
+    /** Our id: the order, the refund or the withdrawal's transfer. */
+    ref: text('ref').notNull(),
+    providerRef: text('provider_ref'),
+    ourFen: bigint('our_fen', { mode: 'number' }),
+    theirFen: bigint('their_fen', { mode: 'number' }),
+    outcome: text('outcome', { enum: ['matched', 'missingHere', 'missingThere', 'amountDiffers'] }).notNull(),
+    resolvedBy: integer('resolved_by').references(() => operators.id),
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_items_run_ref_uq').on(t.runId, t.kind, t.ref),
+    index('reconciliation_items_open_idx')
+      .on(t.runId)
+      .where(sql`${t.outcome} <> 'matched' and ${t.resolvedAt} is null`),
+  ],
 );

@@ -8,6 +8,11 @@ import {
   scheduleOverdue,
 } from '../modules/game-delivery/delivery-service';
 import { expireOrders } from '../modules/payments/payment-service';
+import { RECONCILIATION_CRONTAB, reconciliationTasks } from '../modules/reconciliation/reconciliation-jobs';
+import { REFUND_CRONTAB, refundTasks } from '../modules/refunds/refund-jobs';
+import { TRANSFER_CRONTAB, transferTasks } from '../modules/payout-transfers/transfer-jobs';
+import type { PaymentProvider } from '../platform/payments/payment-provider';
+import type { JobDeps } from './job-deps';
 
 /**
  * The job queue (decision 040): graphile-worker on the product's own database, embedded or DATABASE_URL, with no
@@ -19,12 +24,20 @@ import { expireOrders } from '../modules/payments/payment-service';
  * The tasks:
  * - `game_deliver`: one event of the game's outbox, to GAME_WEBHOOK_URL (modules/game-delivery);
  * - `game_sweep` (every minute): pending events whose job was lost get a new one;
- * - `orders_expire` (every minute): unpaid orders past their time are closed.
+ * - `orders_expire` (every minute): unpaid orders past their time are closed;
+ * - money out through the provider (decision 043): refunds (modules/refunds/refund-jobs.ts), WeChat transfers of
+ *   approved withdrawals (modules/payout-transfers/transfer-jobs.ts) and the daily reconciliation with the provider's
+ *   bill (modules/reconciliation/reconciliation-jobs.ts), each with its own sweep in the crontab.
  */
-export const CRONTAB = ['* * * * * game_sweep', '* * * * * orders_expire'].join('\n');
+export const CRONTAB = [
+  '* * * * * game_sweep',
+  '* * * * * orders_expire',
+  ...REFUND_CRONTAB,
+  ...TRANSFER_CRONTAB,
+  ...RECONCILIATION_CRONTAB,
+].join('\n');
 
-/** What the queue writes to: the server's log (Fastify's pino) or the worker's own. */
-type Log = Record<'debug' | 'info' | 'warn' | 'error', (fields: object, message: string) => void>;
+type Log = JobDeps['log'];
 
 export interface Jobs {
   /** Whether the workers are taking jobs now. */
@@ -35,8 +48,12 @@ export interface Jobs {
 
 export async function startJobs(input: {
   url: string;
-  config: Pick<Config, 'jobConcurrency' | 'pool'> & { gameWebhook: GameEndpoint | null };
+  config: Pick<Config, 'jobConcurrency' | 'pool' | 'publicUrl' | 'port'> & {
+    gameWebhook: GameEndpoint | null;
+  };
   log: Log;
+  /** The provider the money-out jobs call (the server's own, or the worker's from the same configuration). */
+  payments: PaymentProvider;
   /** Told of every delivery's outcome (the server counts them in its metrics). */
   onDelivery?: (outcome: DeliveryOutcome) => void;
 }): Promise<Jobs> {
@@ -50,7 +67,18 @@ export async function startJobs(input: {
     onConnectionError: (error) => log.warn({ reason: error.message }, 'job queue: database connection lost'),
   });
   const { db } = database;
+  const deps: JobDeps = {
+    db,
+    payments: input.payments,
+    log,
+    // Where the provider sends its notifications of refunds and transfers: PUBLIC_URL, as production sets it. Without
+    // it (a development machine) the loopback address, which no provider reaches: the jobs' queries find the outcome.
+    notifyBase: config.publicUrl ?? `http://127.0.0.1:${config.port}`,
+  };
   const taskList: TaskList = {
+    ...refundTasks(deps),
+    ...transferTasks(deps),
+    ...reconciliationTasks(deps),
     game_deliver: async (payload) => {
       const { eventId } = payload as { eventId: string };
       const outcome = await deliverEvent(db, config.gameWebhook, eventId);

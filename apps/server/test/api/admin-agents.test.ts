@@ -353,7 +353,7 @@ describe('an agent’s ledger', () => {
     const none = await admin('adminAgentLedger', viewer, { agentId: 999_999, currency: 'balance' });
     expect({ code: none.code, msg: none.msg }).toEqual({ code: 0, msg: '推广员不存在' });
     const badType = await api(t.app, 'adminAgentLedger', {
-      input: { agentId: agent.agentId, currency: 'balance', billType: 10 } as never,
+      input: { agentId: agent.agentId, currency: 'balance', billType: 12 } as never,
       ...asOperator(viewer),
     });
     expect(badType.status).toBe(400);

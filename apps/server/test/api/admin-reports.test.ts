@@ -489,7 +489,7 @@ describe('CSV exports', () => {
       ['withdrawals', { minAmount: '-1' }],
       ['ledger', { agentId: '1', playerId: '2' }],
       ['ledger', { playerId: '2', currency: 'balance' }],
-      ['ledger', { billType: '10' }],
+      ['ledger', { billType: '12' }],
       ['orders', { from: 'yesterday' }],
       ['agents', { level: '4' }],
     ] as const) {

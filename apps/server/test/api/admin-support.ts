@@ -70,4 +70,6 @@ export const NO_DAILY_LIMITS = {
   'withdraw.soloDailyPerAgent': '99999999.00',
   'adjust.soloDailyPerOperator': '99999999.00',
   'adjust.soloDailyPerTarget': '99999999.00',
+  'refund.soloDailyPerOperator': '99999999.00',
+  'refund.soloDailyPerTarget': '99999999.00',
 } as const;

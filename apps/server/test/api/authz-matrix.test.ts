@@ -121,6 +121,8 @@ const table: Record<CallName, Case[]> = {
       mayAct: NOBODY,
     },
   ],
+  // Decision 046: the agent's own withdrawal only, while its WeChat transfer waits (A's is pending: refused to all).
+  withdrawalTransferConfirm: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
   withdrawExchange: [{ input: () => ({ amount: '1000000.00', requestId: rid() }), mayAct: NOBODY }],
   recentUser: [{ input: () => ({}), mayAct: ANY }],
   recentTransfers: [{ input: () => ({}), mayAct: ANY }],
@@ -267,6 +269,15 @@ const table: Record<CallName, Case[]> = {
   ],
   adminOrderDetail: [{ input: (w) => ({ orderId: w.orderOf.agent }), mayAct: NOBODY }],
   adminOrderRelease: [{ input: (w) => ({ orderId: w.orderOf.agent, reason: 'matrix' }), mayAct: NOBODY }],
+  adminRefundCreate: [
+    {
+      input: (w) => ({ orderId: w.orderOf.agent, amount: '0.01', reason: 'matrix', requestId: randomUUID() }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminRefundApprove: [{ input: () => ({ id: `rf_${'0'.repeat(24)}` }), mayAct: NOBODY }],
+  adminRefundReject: [{ input: () => ({ id: `rf_${'0'.repeat(24)}`, reason: 'matrix' }), mayAct: NOBODY }],
+  adminRefundList: [{ input: () => ({}), mayAct: NOBODY }],
   adminAgentList: [{ input: () => ({}), mayAct: NOBODY }],
   adminAgentDetail: [{ input: (w) => ({ agentId: w.ids.agent.agentId as number }), mayAct: NOBODY }],
   adminAgentFreeze: [{ input: () => ({ agentId: 999_999, reason: 'matrix' }), mayAct: NOBODY }],
@@ -352,6 +363,17 @@ const table: Record<CallName, Case[]> = {
   adminGameRotateSecret: [{ input: () => ({ reason: 'matrix', code: '000000' }), mayAct: NOBODY }],
   adminGameFinishRotation: [{ input: () => ({ reason: 'matrix' }), mayAct: NOBODY }],
   adminGameReconciliation: [{ input: () => ({ days: 7 }), mayAct: NOBODY }],
+  // The reconciliation with the provider's bill (decision 045): reads; a day that is not over and an unknown item are
+  // refused, so nothing is run or resolved.
+  adminReconciliationList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ status: 'failed' }), mayAct: NOBODY },
+  ],
+  adminReconciliationDetail: [{ input: () => ({ id: '999999999', outcome: 'mismatched' }), mayAct: NOBODY }],
+  adminReconciliationRun: [{ input: () => ({ date: '2100-01-01' }), mayAct: NOBODY }],
+  adminReconciliationResolve: [
+    { input: () => ({ itemId: '999999999', resolution: 'matrix' }), mayAct: NOBODY },
+  ],
   adminArticleList: [{ input: () => ({}), mayAct: NOBODY }],
   adminArticleGet: [{ input: () => ({ id: 999_999 }), mayAct: NOBODY }],
   adminArticleSave: [
@@ -411,6 +433,27 @@ const table: Record<CallName, Case[]> = {
   ],
   payoutAccountSetDefault: [{ input: (w) => ({ id: w.payoutOf.anotherAgent.id }), mayAct: ['anotherAgent'] }],
   adminWithdrawalRevealAccount: [{ input: (w) => ({ id: w.withdrawalOf.agent }), mayAct: NOBODY }],
+  // Payout files (decision 044): files and imports that do not exist, a selection nobody can export; nothing changes.
+  adminPayoutBatchCreate: [{ input: () => ({ channel: 'bank', ids: ['999999999'] }), mayAct: NOBODY }],
+  adminPayoutBatchFile: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
+  adminPayoutBatchList: [
+    { input: () => ({}), mayAct: NOBODY },
+    { input: () => ({ status: 'exported', channel: 'alipay' }), mayAct: NOBODY },
+  ],
+  adminPayoutBatchDetail: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
+  adminPayoutBatchCancel: [{ input: () => ({ id: '999999999', reason: 'matrix' }), mayAct: NOBODY }],
+  adminPayoutImportPreview: [
+    {
+      input: () => ({
+        batchId: '999999999',
+        content: '业务参考号,收款账号,金额,状态\nWD0000000001,1,1.00,成功',
+      }),
+      mayAct: NOBODY,
+    },
+  ],
+  adminPayoutImportDetail: [{ input: () => ({ id: '999999999' }), mayAct: NOBODY }],
+  adminPayoutImportApply: [{ input: () => ({ importId: '999999999' }), mayAct: NOBODY }],
+  adminPayoutImportDiscard: [{ input: () => ({ importId: '999999999' }), mayAct: NOBODY }],
 };
 
 let t: TestApp;

@@ -291,8 +291,11 @@ describe('the queue’s workers', () => {
         gameWebhook: endpoint,
         jobConcurrency: 2,
         pool: { max: 4, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000 },
+        publicUrl: undefined,
+        port: 0,
       },
       log: quiet,
+      payments: t.app.platform.payments,
     });
     try {
       expect(jobs.running()).toBe(true);

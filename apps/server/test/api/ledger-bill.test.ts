@@ -285,7 +285,7 @@ describe('agent/user/bill', () => {
   it.each([
     ['currency', { currency: 3 }],
     ['currency', {}],
-    ['billType', { currency: 1, billType: 10 }],
+    ['billType', { currency: 1, billType: 12 }],
     ['pageSize', { currency: 1, pageSize: 101 }],
     ['page', { currency: 1, page: 0 }],
     ['from', { currency: 1, from: 'yesterday' }],

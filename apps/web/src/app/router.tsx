@@ -275,6 +275,10 @@ const adminGameDeliveryPage = lazyPage(
   () => withTexts(ADMIN_AREAS, import('../features/admin/pages/game-delivery-page')),
   (m) => m.GameDeliveryPage,
 );
+const adminReconciliationPage = lazyPage(
+  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/reconciliation-page')),
+  (m) => m.ReconciliationPage,
+);
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
 /** A page of the agent's own: a signed-in player who is no agent is told how to become one (decision 021). */
@@ -363,6 +367,11 @@ export const routes: RouteObject[] = [
             lazy: adminAdjustmentsPage,
           },
           { path: paths.admin.gameDelivery.path, handle: open('adminGame.nav'), lazy: adminGameDeliveryPage },
+          {
+            path: paths.admin.reconciliation.path,
+            handle: open('adminReconciliation.nav'),
+            lazy: adminReconciliationPage,
+          },
         ],
       },
 

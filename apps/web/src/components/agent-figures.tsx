@@ -2,6 +2,7 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,13 +11,14 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TAgentUser } from '@promoter/contract';
+import { moneyToFen, type TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../api/get-user';
 import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
 import { AGENT_FIGURES, type AgentFigureKey } from '../lib/agent-figures';
+import { formatMoney } from '../lib/format';
 import { CountUp } from './ui/count-up';
 import { RetryAlert } from './ui/retry-alert';
 
@@ -89,6 +91,11 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
           </Card>
         ))}
       </Box>
+      {user && moneyToFen(user.owed) > 0 ? (
+        <Alert severity="warning" data-testid={`${testIdPrefix}-owed`}>
+          {t('figures.owed', { amount: formatMoney(user.owed) })}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import PhonelinkRingOutlined from '@mui/icons-material/PhonelinkRingOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -32,6 +34,9 @@ const ICONS: Partial<Record<NotificationKind, ReactNode>> = {
   orderPaid: <ReceiptOutlined color="success" />,
   orderHeld: <ReceiptOutlined color="warning" />,
   orderExpired: <ReceiptOutlined color="disabled" />,
+  orderRefunded: <ReplayOutlined color="info" />,
+  profitClawedBack: <ReplayOutlined color="warning" />,
+  withdrawalConfirm: <PhonelinkRingOutlined color="warning" />,
   balanceAdjusted: <AccountBalanceWalletOutlined color="info" />,
   diamondsAdjusted: <DiamondOutlined color="info" />,
   agentFrozen: <LockOutlined color="error" />,

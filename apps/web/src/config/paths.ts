@@ -114,6 +114,8 @@ export const paths = {
     player: routeWithId('/admin/players', 'playerId'),
     adjustments: route('/admin/adjustments'),
     gameDelivery: route('/admin/game-delivery'),
+    /** The reconciliation with the provider's bill (decision 045); `run` opens a run's items. */
+    reconciliation: routeWithQuery<{ run?: string }>('/admin/reconciliation'),
   },
 
   inbox: route('/inbox'),

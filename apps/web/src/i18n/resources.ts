@@ -4,6 +4,9 @@ import type adminAgents from './locales/adminAgents/cn.json';
 import type adminCatalog from './locales/adminCatalog/cn.json';
 import type adminContent from './locales/adminContent/cn.json';
 import type adminGame from './locales/adminGame/cn.json';
+import type adminPayouts from './locales/adminPayouts/cn.json';
+import type adminReconciliation from './locales/adminReconciliation/cn.json';
+import type adminRefunds from './locales/adminRefunds/cn.json';
 import type adminReports from './locales/adminReports/cn.json';
 import type core from './locales/cn.json';
 import type dashboards from './locales/dashboards/cn.json';
@@ -32,6 +35,9 @@ export const ADMIN_AREAS = [
   'adminContent',
   'adminReports',
   'adminGame',
+  'adminRefunds',
+  'adminPayouts',
+  'adminReconciliation',
 ] as const;
 /** Areas fetched by the routes that use them, never on the agent's path. */
 export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
@@ -53,6 +59,9 @@ export type TranslationResources = typeof core & {
   adminContent: typeof adminContent;
   adminReports: typeof adminReports;
   adminGame: typeof adminGame;
+  adminRefunds: typeof adminRefunds;
+  adminPayouts: typeof adminPayouts;
+  adminReconciliation: typeof adminReconciliation;
 };
 
 type JsonModule = { default: Record<string, unknown> };

@@ -1,7 +1,7 @@
 import type { TranslationKey } from '../i18n/keys';
 
-/** Bill types of DESIGN section 4. */
-export const BILL_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Bill types of DESIGN section 4, with decision 043's refund clawback (10) and repayment of what is owed (11). */
+export const BILL_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export type BillTypeNumber = (typeof BILL_TYPES)[number];
 
 export function isBillType(value: number): value is BillTypeNumber {

@@ -7,6 +7,19 @@ interface WeixinJSBridge {
     params: TWechatPayBridge,
     callback: (result: { err_msg?: string }) => void,
   ): void;
+  /** The payee's confirmation of a WeChat Pay merchant transfer (商家转账, decision 046). */
+  invoke(
+    name: 'requestMerchantTransfer',
+    params: MerchantTransferParams,
+    callback: (result: { err_msg?: string }) => void,
+  ): void;
+}
+
+/** What the page hands to `requestMerchantTransfer`: the merchant, its app, and the transfer's package_info. */
+export interface MerchantTransferParams {
+  mchId: string;
+  appId: string;
+  package: string;
 }
 
 declare global {
@@ -19,6 +32,8 @@ declare global {
 const BRIDGE_READY_MS = 5_000;
 
 export type BridgeOutcome = 'paid' | 'cancelled' | 'failed' | 'unavailable';
+/** How WeChat's confirmation of a transfer ended, as WeChat tells the page. */
+export type ConfirmOutcome = 'confirmed' | 'cancelled' | 'failed' | 'unavailable';
 
 function whenBridgeReady(): Promise<WeixinJSBridge | null> {
   if (window.WeixinJSBridge) return Promise.resolve(window.WeixinJSBridge);
@@ -47,6 +62,22 @@ export async function payInWechat(params: TWechatPayBridge): Promise<BridgeOutco
     bridge.invoke('getBrandWCPayRequest', params, (result) => {
       const message = result?.err_msg ?? '';
       resolve(message.endsWith(':ok') ? 'paid' : message.endsWith(':cancel') ? 'cancelled' : 'failed');
+    });
+  });
+}
+
+/**
+ * Opens WeChat's confirmation of receipt of a merchant transfer (requestMerchantTransfer) with the server's parameters.
+ * WeChat answers `requestMerchantTransfer:ok`, `:cancel` or `:fail`; 'confirmed' is only WeChat's word to the page:
+ * the withdrawal is paid when WeChat Pay tells the server.
+ */
+export async function confirmTransferInWechat(params: MerchantTransferParams): Promise<ConfirmOutcome> {
+  const bridge = await whenBridgeReady();
+  if (!bridge) return 'unavailable';
+  return new Promise((resolve) => {
+    bridge.invoke('requestMerchantTransfer', params, (result) => {
+      const message = result?.err_msg ?? '';
+      resolve(message.endsWith(':ok') ? 'confirmed' : message.endsWith(':cancel') ? 'cancelled' : 'failed');
     });
   });
 }

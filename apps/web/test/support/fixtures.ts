@@ -24,6 +24,7 @@ export const AGENT = {
   level: 1,
   status: 'active',
   balance: '128.50',
+  owed: '0.00',
   diamonds: 3200,
   todayProfit: '12.00',
   todayDiamonds: -120,

@@ -47,6 +47,42 @@ BEGIN
     PERFORM game_event_record(p_owner_id, p_amount, v_entries, p_ref_type, p_ref_id, p_counterparty_type,
                               p_counterparty_id, o_entry_id, p_at);
   END IF;
+  -- An agent's profit pays what it owes first (decision 043): whatever earns it (an order's share, a release).
+  IF p_owner_type = 'agent' AND p_currency = 'balance' AND p_bill_type = 5 AND p_amount > 0 THEN
+    PERFORM ledger_repay_owed(p_owner_id, p_ref_type, p_ref_id, p_at);
+  END IF;
+END $$;
+
+-- What an agent owes (its 'owed' account: the part of a refund's clawback its balance could not cover, decision 043)
+-- is paid from its balance as soon as profit reaches it: the lesser of the two, as two entries of bill type 11, one
+-- on the balance and one on the owed account, referring to the profit's source. Called by ledger_post right after a
+-- profit's credit, so the balance is already locked; the owed account is locked after it. Every path that locks an
+-- agent's owed account holds its balance first (the clawback locks both through ledger_lock, in which 'balance' sorts
+-- before 'owed'), so the two are always taken in that order. An agent that owes nothing costs one index lookup.
+CREATE OR REPLACE FUNCTION ledger_repay_owed(p_agent_id integer, p_ref_type text, p_ref_id text, p_at timestamptz)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_owed bigint;
+  v_balance bigint;
+  v_paid bigint;
+BEGIN
+  SELECT value INTO v_owed FROM accounts
+   WHERE owner_type = 'agent' AND owner_id = p_agent_id AND currency = 'owed' AND value > 0
+     FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN 0;
+  END IF;
+  SELECT value INTO v_balance FROM accounts
+   WHERE owner_type = 'agent' AND owner_id = p_agent_id AND currency = 'balance';
+  v_paid := least(v_owed, coalesce(v_balance, 0));
+  IF v_paid <= 0 THEN
+    RETURN 0;
+  END IF;
+  PERFORM ledger_post('agent', p_agent_id, 'balance', -v_paid, 11::smallint, p_ref_type, p_ref_id, NULL, NULL,
+                      '', 'memoOwedRepaid', NULL, p_at);
+  PERFORM ledger_post('agent', p_agent_id, 'owed', -v_paid, 11::smallint, p_ref_type, p_ref_id, NULL, NULL,
+                      '', 'memoOwedRepaid', NULL, p_at);
+  RETURN v_paid;
 END $$;
 
 -- The ledger's lock order, written only here: an operation that changes several accounts locks them all first, in

@@ -68,6 +68,7 @@ export const agentUserSql = (agent: string, timezoneDefault: string) => `tz as (
   select a.id, a.player_id, a.level, a.status, a.parent_id, p.nickname, p.avatar, p.mobile,
          (select value from own where currency = 'balance') as balance,
          (select value from own where currency = 'diamonds') as diamonds,
+         (select value from own where currency = 'owed') as owed,
          today.profit, today.sold
     from agents a join players p on p.id = a.player_id, today
    where a.id = ${agent}
@@ -75,7 +76,7 @@ export const agentUserSql = (agent: string, timezoneDefault: string) => `tz as (
 
 /** The agent's figures by its id: login, registration and the password reset answer the user with it. */
 const AGENT_USER: Prepared = {
-  name: 'agent_user_v2',
+  name: 'agent_user_v3',
   text: `with ${agentUserSql('$1::int', '$2')}
 select * from agent_user`,
 };
@@ -91,6 +92,7 @@ export interface AgentUserRow {
   mobile: string | null;
   balance: number | null;
   diamonds: number | null;
+  owed: number | null;
   profit: number;
   sold: number;
 }
@@ -117,6 +119,7 @@ export function agentUserOf(row: AgentUserRow, publicUrl: string): TAgentUser {
     level: row.level as AgentLevel,
     status: row.status,
     balance: fenToMoney(row.balance ?? 0),
+    owed: fenToMoney(row.owed ?? 0),
     diamonds: row.diamonds ?? 0,
     todayProfit: fenToMoney(row.profit),
     todayDiamonds: row.sold,

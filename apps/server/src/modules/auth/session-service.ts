@@ -220,7 +220,7 @@ export async function listLiveSessions(
  * not an agent answers its session and no figures.
  */
 const SESSION_AND_AGENT_USER: Prepared = {
-  name: 'session_agent_user_v1',
+  name: 'session_agent_user_v2',
   text: `with ${SESSION_CTES}, ${agentUserSql('(select agent_id from s)', '$3')}
 select ${SESSION_COLUMNS}, u.*
   from s left join agent_user u on true`,

@@ -7,12 +7,14 @@ import {
   type TAdminOrder,
   type TAdminOrderDetail,
 } from '@promoter/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { spendable } from '../ledger/ledger-service';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, agents, ledgerEntries, orders, paymentNotifications, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import { agentIsActive, deliverOrder } from '../payments/payment-service';
+import { hasLiveRefund, orderRefunds } from '../refunds/refund-service';
 
 /**
  * The console's orders (decision 018): the list, filtered and paged on the server, and an order's page:
@@ -170,6 +172,8 @@ async function entriesOf(
         gte(ledgerEntries.createdAt, order.createdAt),
         eq(ledgerEntries.refType, 'order'),
         eq(ledgerEntries.refId, order.id),
+        // A profit that paid what its agent owed refers to the order on the owed account too (decision 043).
+        ne(accounts.currency, 'owed'),
       ),
     )
     .orderBy(asc(ledgerEntries.id));
@@ -196,13 +200,14 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
   const pricing = order.pricing;
   const pricingAgents = pricing?.chain.map((link) => link.agentId) ?? [];
 
-  const [notifications, entries] = await Promise.all([
+  const [notifications, entries, refunds] = await Promise.all([
     db
       .select()
       .from(paymentNotifications)
       .where(eq(paymentNotifications.orderId, order.id))
       .orderBy(asc(paymentNotifications.id)),
     entriesOf(db, order, pricingAgents, payer.boundAgentId),
+    orderRefunds(db, order),
   ]);
   // The delivery first, then the shares from the buyer's side up the line.
   const place = (ownerId: number) => {
@@ -223,6 +228,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
   );
 
   return {
+    refunds,
     order: { ...toOrderDto(order, payer.nickname), providerRef: order.providerRef },
     payer: {
       playerId: payer.id,
@@ -268,7 +274,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOr
         account.ownerType === 'agent'
           ? (cards.get(account.ownerId)?.nickname ?? '')
           : (playerNames.get(account.ownerId) ?? ''),
-      currency: account.currency,
+      currency: spendable(account.currency),
       billType: entry.billType,
       amount: account.currency === 'balance' ? fenToMoney(entry.amount) : String(entry.amount),
       createdAt: entry.createdAt.toISOString(),
@@ -291,6 +297,8 @@ export async function releaseHeldOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new AppError('orderNotFound');
     if (order.status !== 'held') throw new AppError('orderNotHeld', { status: statusOf(order) });
+    // Its money is going back to the buyer (decision 043): it is not delivered as well.
+    if (await hasLiveRefund(tx, order.id)) throw new AppError('orderHasRefund');
     if (order.agentId === null || !(await agentIsActive(tx, order.agentId)))
       throw new AppError('orderAgentUnavailable', { agentId: order.agentId ?? 0 });
     const [live] = await tx

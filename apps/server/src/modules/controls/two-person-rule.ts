@@ -10,14 +10,15 @@ import { getOptions } from '../options/options-service';
  * - with it, the operator's own solo items of the platform's day would pass its daily limit (`operatorDaily`), or
  * - with it, the solo items of the day on the same agent (or player) would pass theirs (`targetDaily`).
  * "Solo" items are those one operator decided alone (approvals needed: 1) that moved money: applied adjustments,
- * approved or paid withdrawals. Credits and debits both count; diamonds count at the retail price of the moment.
+ * approved or paid withdrawals, refunds not rejected (decision 043; their target is the order's buyer: the buying agent,
+ * or the paying player). Credits and debits both count; diamonds count at the retail price of the moment.
  *
  * The sums are read under transaction-scoped advisory locks on the operator and on the target (always in that
  * order, so two checks never wait on each other in a circle): parallel requests are decided one after the other,
  * and each sees what the ones before it committed. The decision is kept on the row, so a change of the limits later
  * does not move an item already under review.
  */
-export type TwoPersonKind = 'withdrawal' | 'adjustment';
+export type TwoPersonKind = 'withdrawal' | 'adjustment' | 'refund';
 
 export interface TwoPersonItem {
   kind: TwoPersonKind;
@@ -43,6 +44,11 @@ const OPTIONS = {
     perOperator: 'adjust.soloDailyPerOperator',
     perTarget: 'adjust.soloDailyPerTarget',
   },
+  refund: {
+    threshold: 'refund.reviewThreshold',
+    perOperator: 'refund.soloDailyPerOperator',
+    perTarget: 'refund.soloDailyPerTarget',
+  },
 } as const;
 
 /** Two 32-bit keys of an advisory lock: the rule's own class, and one per operator or target. */
@@ -62,8 +68,20 @@ async function soloSums(
 ): Promise<{ operator: number; target: number }> {
   const since = dayStart(timeZone);
   const query =
-    item.kind === 'withdrawal'
-      ? sql`select
+    item.kind === 'refund'
+      ? sql`with solo as (
+              select r.created_by, r.amount_fen,
+                     case when o.agent_id is null then 'player' else 'agent' end as target_type,
+                     coalesce(o.agent_id, o.player_id) as target_id
+                from refunds r join orders o on o.id = r.order_id
+               where r.created_at >= ${since} and r.approvals_needed = 1
+                 and r.status not in ('requested', 'rejected'))
+            select
+              (select coalesce(sum(amount_fen), 0) from solo where created_by = ${item.operatorId})::bigint as operator,
+              (select coalesce(sum(amount_fen), 0) from solo
+                where target_type = ${item.target.type} and target_id = ${item.target.id})::bigint as target`
+      : item.kind === 'withdrawal'
+        ? sql`select
             (select coalesce(sum(w.amount_fen), 0) from withdrawal_approvals a
                join withdrawals w on w.id = a.withdrawal_id
               where a.operator_id = ${item.operatorId} and a.created_at >= ${since}
@@ -71,7 +89,7 @@ async function soloSums(
             (select coalesce(sum(w.amount_fen), 0) from withdrawals w
               where w.agent_id = ${item.target.id} and w.reviewed_at >= ${since}
                 and w.approvals_needed = 1 and w.status in ('approved', 'paid'))::bigint as target`
-      : sql`with solo as (
+        : sql`with solo as (
               select created_by, owner_type, owner_id,
                      abs(amount) * (case when currency = 'balance' then 1 else ${retailFen}::bigint end) as value
                 from adjustments

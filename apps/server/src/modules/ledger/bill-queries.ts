@@ -1,5 +1,6 @@
 import { BILL_COUNT_CAP, BillType, fenToMoney, type GameDelivery, type TBillEntry } from '@promoter/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { spendable } from './ledger-service';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   type Prepared,
@@ -416,7 +417,12 @@ export async function billDetail(db: Db, agentId: number, id: string, locale: Lo
       ),
     )
     .where(
-      and(eq(ledgerEntries.id, Number(id)), eq(accounts.ownerType, 'agent'), eq(accounts.ownerId, agentId)),
+      and(
+        eq(ledgerEntries.id, Number(id)),
+        eq(accounts.ownerType, 'agent'),
+        eq(accounts.ownerId, agentId),
+        ne(accounts.currency, 'owed'),
+      ),
     );
   if (!row) throw new AppError('entryNotFound');
   const { entry } = row;
@@ -441,7 +447,7 @@ export async function billDetail(db: Db, agentId: number, id: string, locale: Lo
   }
   const gameDelivery = row.game ? joinedDeliveryState(row.game) : null;
   return {
-    ...toBillEntry({ ...entry, gameDelivery }, row.currency, (e) => translateMemo(locale, e)),
+    ...toBillEntry({ ...entry, gameDelivery }, spendable(row.currency), (e) => translateMemo(locale, e)),
     reference: { type: entry.refType, id: entry.refId, counterparty },
   };
 }

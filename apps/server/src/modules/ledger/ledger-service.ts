@@ -7,7 +7,17 @@ import { AppError } from '../../errors';
 import { DEFAULT_LOCALE, type MemoKey, type MessageKey, translate } from '../../i18n/messages';
 
 export type AccountOwner = { ownerType: 'agent'; ownerId: number } | { ownerType: 'player'; ownerId: number };
+/** What an account holds and its owner may spend. An agent may also have an 'owed' account (refunds, decision 043). */
 export type AccountCurrency = 'balance' | 'diamonds';
+
+/**
+ * An account's currency where only spendable ones may appear (a bill, an order's entries): the owed account is read
+ * only through its own queries, so meeting it here is a bug, not a value to show.
+ */
+export function spendable(currency: AccountCurrency | 'owed'): AccountCurrency {
+  if (currency === 'owed') throw new Error('an owed account where only balances and diamonds are read');
+  return currency;
+}
 
 export const agentOwner = (agentId: number): AccountOwner => ({ ownerType: 'agent', ownerId: agentId });
 export const playerOwner = (playerId: number): AccountOwner => ({ ownerType: 'player', ownerId: playerId });

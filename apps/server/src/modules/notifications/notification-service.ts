@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { runPrepared, type SessionColumns, type SessionScope, scopedStatement } from '../../db/prepared';
 import { notifications } from '../../db/schema';
-import { type Locale, type MessageKey, translate } from '../../i18n/messages';
+import { cn, type Locale, type MessageKey, translate } from '../../i18n/messages';
 
 /**
  * The agent's inbox (decision 018). Events write a notification in their own transaction (`notify`), so
@@ -27,7 +27,8 @@ interface NoticeParams {
   withdrawalApproved: { amount: string };
   withdrawalPaid: { amount: string; reference: string };
   withdrawalRejected: { amount: string; reason: string };
-  withdrawalFailed: { amount: string; reason: string };
+  /** `reasonKey`: a failure the server worded (a WeChat transfer's, decision 046), read in the reader's language. */
+  withdrawalFailed: { amount: string; reason: string; reasonKey?: MessageKey };
   subAgentJoined: { agentId: number; nickname: string };
   playerBound: { playerId: number; nickname: string };
   profitFromAgent: { amount: string; agentId: number };
@@ -35,6 +36,11 @@ interface NoticeParams {
   orderPaid: { orderId: string; goods: string; diamonds: number };
   orderHeld: { orderId: string; goods: string };
   orderExpired: { orderId: string; goods: string };
+  /** Decision 043: the agent's purchase refunded (`amount` given back); profit it earned taken back, `owed` left. */
+  orderRefunded: { orderId: string; amount: string; goods: string };
+  profitClawedBack: { orderId: string; amount: string; owed: string };
+  /** A WeChat transfer of the withdrawal waits for the agent's confirmation in WeChat. */
+  withdrawalConfirm: { amount: string };
   /**
    * An operator's adjustment of the agent's own account: `amount` signed ("+12.50", "-3"). In these kinds `note` is
    * what the operator chose to tell the agent, or '' (the reason of the change stays internal); shown after the text.
@@ -70,6 +76,9 @@ const MESSAGES: Record<NoticeKind, { title: MessageKey; text: MessageKey }> = {
   orderPaid: { title: 'noticeOrderPaidTitle', text: 'noticeOrderPaidText' },
   orderHeld: { title: 'noticeOrderHeldTitle', text: 'noticeOrderHeldText' },
   orderExpired: { title: 'noticeOrderExpiredTitle', text: 'noticeOrderExpiredText' },
+  orderRefunded: { title: 'noticeOrderRefundedTitle', text: 'noticeOrderRefundedText' },
+  profitClawedBack: { title: 'noticeProfitClawedBackTitle', text: 'noticeProfitClawedBackText' },
+  withdrawalConfirm: { title: 'noticeWithdrawalConfirmTitle', text: 'noticeWithdrawalConfirmText' },
   balanceAdjusted: { title: 'noticeBalanceAdjustedTitle', text: 'noticeBalanceAdjustedText' },
   diamondsAdjusted: { title: 'noticeDiamondsAdjustedTitle', text: 'noticeDiamondsAdjustedText' },
   agentFrozen: { title: 'noticeAgentFrozenTitle', text: 'noticeAgentFrozenText' },
@@ -196,7 +205,7 @@ function render(row: ItemRow, locale: Locale): TInboxItem {
     };
   }
   const messages = Object.hasOwn(MESSAGES, row.kind) ? MESSAGES[row.kind as NoticeKind] : undefined;
-  const params = row.params ?? {};
+  const params = withReasonRead(row.params ?? {}, locale);
   return {
     id: `n${row.id}`,
     kind: row.kind,
@@ -207,6 +216,16 @@ function render(row: ItemRow, locale: Locale): TInboxItem {
     createdAt,
     ref: row.ref_type && row.ref_id ? { type: row.ref_type, id: row.ref_id } : null,
   };
+}
+
+/** A `reason` the server worded itself (`reasonKey`, a message it knows) in the reader's language. */
+function withReasonRead(
+  params: Record<string, string | number>,
+  locale: Locale,
+): Record<string, string | number> {
+  const key = params.reasonKey;
+  if (typeof key !== 'string' || !Object.hasOwn(cn, key)) return params;
+  return { ...params, reason: translate(locale, key as MessageKey) };
 }
 
 /** Languages whose sentences follow one another without a space. */

@@ -13,6 +13,7 @@ import { gameReconciliationSource } from './exports/game-reconciliation-export';
 import { ledgerSource } from './exports/ledger-export';
 import { orderSource } from './exports/orders-export';
 import { playerSource } from './exports/players-export';
+import { reconciliationSource } from './exports/reconciliation-export';
 import { withdrawalSource } from './exports/withdrawals-export';
 
 /**
@@ -45,6 +46,7 @@ const SOURCES: {
   adjustments: adjustmentSource,
   audit: auditSource,
   gameReconciliation: gameReconciliationSource,
+  reconciliation: reconciliationSource,
 };
 
 /**

@@ -26,6 +26,7 @@ import { accountOf, agentOwner, memo, post } from '../ledger/ledger-service';
 import { type Notice, notify } from '../notifications/notification-service';
 import { getOption } from '../options/options-service';
 import { decideApprovals } from '../controls/two-person-rule';
+import { assertNoOpenTransfer, handOffTransfer, payoutOf } from './transfer-handoff';
 import { toWithdrawalDto } from './withdrawal-service';
 
 /**
@@ -101,6 +102,7 @@ async function toDtos(
     approvalsNeeded: approvalsNeeded(row, threshold),
     reviewReason: reviewReasonOf(row, threshold),
     agentStatus: row.agentStatus,
+    payout: payoutOf(row),
   }));
 }
 
@@ -241,7 +243,7 @@ async function refusalOf(tx: Tx, id: number): Promise<AppError> {
 }
 
 /** What the agent is told of a change of its withdrawal, in the change's transaction (its inbox, decision 018). */
-function noticeOf(row: WithdrawalRow): Notice | null {
+export function noticeOf(row: WithdrawalRow): Notice | null {
   const amount = fenToMoney(row.amountFen);
   const base = { agentId: row.agentId, ref: { type: 'withdrawal', id: String(row.id) } };
   if (row.status === 'approved') return { ...base, kind: 'withdrawalApproved', params: { amount } };
@@ -255,7 +257,7 @@ function noticeOf(row: WithdrawalRow): Notice | null {
 }
 
 /** Gives the whole amount back to the agent's balance (bill type 7), referencing the withdrawal. */
-async function refund(tx: Tx, row: WithdrawalRow, reason: string): Promise<void> {
+export async function refund(tx: Tx, row: WithdrawalRow, reason: string): Promise<void> {
   await post(tx, {
     owner: { ownerType: 'agent', ownerId: row.agentId },
     currency: 'balance',
@@ -314,6 +316,7 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
         .where(eq(withdrawals.id, id));
     }
     let status: WithdrawalStatus = rule.from;
+    let handOff = {};
     if ((approvals?.n ?? 0) >= needed) {
       const [changed] = await tx
         .update(withdrawals)
@@ -324,12 +327,20 @@ export async function approveWithdrawal(db: Db, actor: ReviewActor, id: number):
       status = rule.to;
       const notice = noticeOf(changed);
       if (notice) await notify(tx, notice);
+      // A WeChat withdrawal may be paid by the job queue through the provider's transfer (decision 046).
+      handOff = await handOffTransfer(tx, changed);
     }
     await recordAudit(tx, actor, {
       action: 'withdrawal.approve',
       target: { type: 'withdrawal', id: String(id) },
       before: { status: rule.from },
-      after: { status, approvals: approvals?.n ?? 0, approvalsNeeded: needed, reviewReason: reason },
+      after: {
+        status,
+        approvals: approvals?.n ?? 0,
+        approvalsNeeded: needed,
+        reviewReason: reason,
+        ...handOff,
+      },
     });
   });
   return loadDto(db, id);
@@ -348,6 +359,25 @@ async function assertNotAnApprover(tx: Tx, id: number, operatorId: number): Prom
 }
 
 /**
+ * Decision 044: a withdrawal in an open payout file is settled by that file's result only (modules/payout-files),
+ * never by hand, and a file's import settles only its own; cancelling the file takes it out.
+ */
+const inPayoutFile = (batchId: number | null) =>
+  batchId === null ? sql`${withdrawals.payoutBatchId} is null` : eq(withdrawals.payoutBatchId, batchId);
+
+/** The refusal of a change inPayoutFile stopped; null when it was not that (the state changed, or no such row). */
+async function payoutFileRefusal(tx: Tx, id: number, batchId: number | null): Promise<AppError | null> {
+  const [row] = await tx
+    .select({ status: withdrawals.status, payoutBatchId: withdrawals.payoutBatchId })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  if (!row || row.status !== 'approved' || row.payoutBatchId === batchId) return null;
+  return row.payoutBatchId === null
+    ? new AppError('payoutFileWithdrawalLeft')
+    : new AppError('withdrawalInPayoutFile', { batch: row.payoutBatchId });
+}
+
+/**
  * One action of WITHDRAWAL_REVIEW as a compare-and-set from its `from` to its `to`, with the table's guards
  * (maker/checker, a frozen agent), its refund and its audit entry, in one transaction. `text` is the reason of a
  * rejection or a failure, or the reference of a payment.
@@ -358,6 +388,8 @@ async function transition(
   id: number,
   action: Settlement,
   text: string,
+  /** The payout file whose result settles it (decision 044); null by hand. */
+  batchId: number | null = null,
 ): Promise<TAdminWithdrawal> {
   const rule = WITHDRAWAL_REVIEW[action];
   const set: Partial<typeof withdrawals.$inferInsert> =
@@ -375,9 +407,11 @@ async function transition(
     const [row] = await tx
       .update(withdrawals)
       .set({ ...set, [stamp]: sql`now()`, status: rule.to })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, rule.from)))
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, rule.from), inPayoutFile(batchId)))
       .returning();
-    if (!row) throw await refusalOf(tx, id);
+    if (!row) throw (await payoutFileRefusal(tx, id, batchId)) ?? (await refusalOf(tx, id));
+    // The job queue settles a withdrawal whose transfer is open (decision 046); rolled back with the change.
+    if (rule.from === 'approved') assertNoOpenTransfer(row);
     // Maker/checker, read after the compare-and-set: the row is locked and past pending, and approvals are only added
     // while pending, so this statement sees every approval it will ever have, one committed while this transaction
     // waited for the row included (read before the update, an approval racing it could slip by).
@@ -394,6 +428,7 @@ async function transition(
         ...(row.remark !== null ? { reason: row.remark } : {}),
         ...(row.reference !== null ? { reference: row.reference } : {}),
         ...(rule.refunds ? { refunded: fenToMoney(row.amountFen) } : {}),
+        ...(batchId !== null ? { payoutBatch: String(batchId) } : {}),
       },
     });
   });
@@ -404,13 +439,23 @@ async function transition(
 export const rejectWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
   transition(db, actor, id, 'reject', reason);
 
-/** Marks an approved withdrawal paid, with the transfer reference or voucher note. */
-export const payWithdrawal = (db: Db, actor: ReviewActor, id: number, reference: string) =>
-  transition(db, actor, id, 'pay', reference);
+/** Marks an approved withdrawal paid, with the transfer reference or voucher note (or its payout file's result). */
+export const payWithdrawal = (
+  db: Db,
+  actor: ReviewActor,
+  id: number,
+  reference: string,
+  batchId: number | null = null,
+) => transition(db, actor, id, 'pay', reference, batchId);
 
 /** Marks an approved withdrawal failed with a reason the agent reads; its amount goes back (bill type 7). */
-export const failWithdrawal = (db: Db, actor: ReviewActor, id: number, reason: string) =>
-  transition(db, actor, id, 'fail', reason);
+export const failWithdrawal = (
+  db: Db,
+  actor: ReviewActor,
+  id: number,
+  reason: string,
+  batchId: number | null = null,
+) => transition(db, actor, id, 'fail', reason, batchId);
 
 export interface BatchOutcome {
   changed: string[];

@@ -15,6 +15,7 @@ import { accounts, exchanges, withdrawals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { agentPriceFen } from '../agents/pricing';
 import { once } from '../ledger/idempotency';
+import { awaitsConfirmation } from './transfer-handoff';
 import { ensureAccount, refuseShortfall, memo, type Posting, post, postAll } from '../ledger/ledger-service';
 import { getOption, getPlatformTimeZone } from '../options/options-service';
 import {
@@ -46,6 +47,7 @@ export function toWithdrawalDto(row: WithdrawalRow): TWithdrawal {
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     remark: row.remark,
+    confirm: awaitsConfirmation(row),
   };
 }
 

@@ -70,6 +70,31 @@ export interface PaymentProvider {
   queryRefund(refundId: string): Promise<RefundState>;
   /** Verifies a refund notification and reads it; throws PaymentNotificationError when it cannot be trusted. */
   verifyRefundNotification(input: NotificationInput): RefundState & { orderId: string };
+  /**
+   * Pays `amountFen` out to a WeChat user (decision 042). The same `transferId` is one transfer for ever: sent
+   * again (after a time-out, a 5xx, a retryable refusal) it answers the transfer already made and never pays twice,
+   * so a caller that does not know what happened sends it again or asks `queryTransfer`; a new transferId only
+   * once the old one is known `failed` or `cancelled`. Throws PaymentProviderError, whose `retryable` and
+   * `outcomeUnknown` say what the caller may do next.
+   */
+  transfer(request: TransferRequest): Promise<TransferState>;
+  /** How a transfer stands at the provider, verified like its answers; RESOURCE_NOT_EXISTS: it never took it. */
+  queryTransfer(transferId: string): Promise<TransferState>;
+  /**
+   * Asks the provider to call a transfer off before the payee has taken the money (`waitUserConfirm`, `accepted`,
+   * `processing`): answers `canceling` (the provider gives the money back to the merchant later) or `cancelled`.
+   */
+  cancelTransfer(transferId: string): Promise<TransferState>;
+  /** Verifies a transfer's notification (it has ended) and reads it; throws PaymentNotificationError when untrusted. */
+  verifyTransferNotification(input: NotificationInput): TransferState;
+  /** The parameters the agent's page passes to WeixinJSBridge requestMerchantTransfer: { mchId, appId, package }. */
+  transferConfirmParams(packageInfo: string): { mchId: string; appId: string; package: string };
+  /**
+   * The provider's trade bill of one day ('YYYY-MM-DD', the day as WeChat Pay counts it: Asia/Shanghai, the
+   * platform's default zone): every payment and refund it made that day, and the bill's own totals. Throws
+   * PaymentProviderError: HASH_MISMATCH (retryable) when the file is not the one the provider described.
+   */
+  tradeBill(date: string): Promise<TradeBill>;
 }
 
 /** Money given back to the buyer of a paid order, in part or whole. */
@@ -105,17 +130,88 @@ export interface RefundState {
   succeededAt?: Date;
 }
 
+/** Money paid out to a WeChat user (WeChat Pay's merchant transfer, 商家转账, /v3/fund-app/mch-transfer/transfer-bills). */
+export interface TransferRequest {
+  /** Ours, unique for ever: WeChat Pay's out_bill_no (5-32 letters and digits). One transferId is one transfer. */
+  transferId: string;
+  /** The payee's openid under our app id. */
+  openid: string;
+  amountFen: number;
+  /** transfer_remark, shown to the payee (WeChat: at most 32 characters; longer is cut). */
+  remark: string;
+  /**
+   * The payee's real name: WeChat Pay requires it (RSA-OAEP encrypted with the platform certificate/public key,
+   * header Wechatpay-Serial) from 2,000 yuan (200000 fen); sent only then.
+   */
+  userName?: string;
+  notifyUrl: string;
+}
+
+/** From this amount on a transfer names its payee (WeChat Pay: "转账金额 >= 2,000元时,该笔明细必须填写"). */
+export const TRANSFER_NAME_FROM_FEN = 200_000;
+
+/**
+ * A transfer as the provider reports it. `accepted`, `processing` and `transferring` are on the way;
+ * `waitUserConfirm`: the payee must confirm in WeChat (`packageInfo`), within 24 hours or it is called off;
+ * `succeeded` (the payee has the money), `failed` and `cancelled` are final; `canceling` ends as `cancelled`.
+ */
+export type TransferStatus =
+  | 'accepted'
+  | 'processing'
+  | 'waitUserConfirm'
+  | 'transferring'
+  | 'succeeded'
+  | 'failed'
+  | 'canceling'
+  | 'cancelled';
+
+export interface TransferState {
+  transferId: string;
+  /** WeChat Pay's transfer_bill_no ('' when not given yet). */
+  providerRef: string;
+  status: TransferStatus;
+  /** What the provider says it transfers, when its answer says (a query and a notification do). */
+  amountFen?: number;
+  /** package_info when waitUserConfirm: the payee confirms in WeChat through the JS bridge's requestMerchantTransfer. */
+  packageInfo?: string;
+  /** fail_reason of a failed or cancelled transfer. */
+  failReason?: string;
+}
+
+/** The provider's trade bill of one day: its rows, and its own totals line for a sanity check. */
+export interface TradeBill {
+  date: string;
+  rows: TradeBillRow[];
+  /** the bill's own totals line, for a sanity check */
+  totals: { count: number; paidFen: number; refundedFen: number };
+}
+
+/**
+ * One line of a trade bill: a payment (orderId, its providerRef = transaction_id, what the buyer was charged) or a
+ * refund (of the order orderId: refundId, its refundProviderRef = refund_id, what was asked back).
+ */
+export interface TradeBillRow {
+  kind: 'payment' | 'refund';
+  orderId: string;
+  providerRef: string;
+  refundId?: string;
+  refundProviderRef?: string;
+  amountFen: number;
+  at: Date;
+}
+
 export class PaymentNotificationError extends Error {}
 
 /** What a provider's refusal, or its silence, lets the caller do. */
 export interface ProviderErrorDetails {
   /** The provider's error code (WeChat Pay's NOT_ENOUGH, SYSTEM_ERROR, ...), or TIMEOUT, UNREACHABLE, HTTP_<status>. */
   code: string;
-  /** The same request (the same refundId) may be sent again later and may then be taken. */
+  /** The same request (the same refundId, transferId) may be sent again later and may then be taken. */
   retryable: boolean;
   /**
    * The provider may have acted (a time-out, a 5xx, an answer that cannot be trusted): nothing is known, neither
-   * failure nor success. The caller asks (`queryRefund`) or sends the same request again, never a new one.
+   * failure nor success. The caller asks (`queryRefund`, `queryTransfer`) or sends the same request again, never a
+   * new one.
    */
   outcomeUnknown: boolean;
   /** The HTTP status of the provider's answer, when there was one. */
@@ -157,15 +253,20 @@ function readId(value: unknown, max: number, name: string, required: boolean): s
   throw new PaymentNotificationError(`notification without a readable ${name}`);
 }
 
-/** A field of the message's `amount`: a whole, non-negative number of fen; undefined when absent. */
-function readFen(message: Record<string, unknown>, field: string): number | undefined {
-  const { amount } = message;
-  const value =
-    typeof amount === 'object' && amount !== null ? (amount as Record<string, unknown>)[field] : undefined;
+/** A whole, non-negative number of fen; undefined when absent. */
+function readWholeFen(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isSafeInteger(value) || (value as number) < 0)
     throw new PaymentNotificationError('notification without a readable amount');
   return value as number;
+}
+
+/** A field of the message's `amount`: a whole, non-negative number of fen; undefined when absent. */
+function readFen(message: Record<string, unknown>, field: string): number | undefined {
+  const { amount } = message;
+  return readWholeFen(
+    typeof amount === 'object' && amount !== null ? (amount as Record<string, unknown>)[field] : undefined,
+  );
 }
 
 /** A time the provider reports (RFC 3339, as WeChat Pay's success_time); undefined when absent or unreadable. */
@@ -239,4 +340,58 @@ export function readRefundFields(
   if (amountFen === undefined) throw new PaymentNotificationError('notification without a readable amount');
   const succeededAt = status === 'succeeded' ? readProviderTime(fields.success_time) : undefined;
   return { orderId, refundId, providerRef, status, amountFen, ...(succeededAt ? { succeededAt } : {}) };
+}
+
+/** The provider's transfer states (WeChat Pay's, which the sandbox speaks too) as ours. */
+const TRANSFER_STATUSES: Record<string, TransferStatus> = {
+  ACCEPTED: 'accepted',
+  PROCESSING: 'processing',
+  WAIT_USER_CONFIRM: 'waitUserConfirm',
+  TRANSFERING: 'transferring',
+  SUCCESS: 'succeeded',
+  FAIL: 'failed',
+  CANCELING: 'canceling',
+  CANCELLED: 'cancelled',
+};
+
+/** The states after which nothing more happens to a transfer. */
+export const FINAL_TRANSFER_STATUSES: ReadonlySet<TransferStatus> = new Set([
+  'succeeded',
+  'failed',
+  'cancelled',
+]);
+
+/** Ours as the provider's word (a transfer's `state`). */
+export function providerTransferStatus(status: TransferStatus): string {
+  return Object.keys(TRANSFER_STATUSES).find((word) => TRANSFER_STATUSES[word] === status) as string;
+}
+
+/**
+ * A transfer as a provider reports it (an answer to a transfer, its query or its cancel; a notification), read as
+ * strictly as a payment: out_bill_no, a known `state`, the transfer_bill_no when there is one, a whole amount when
+ * there is one (required of a query and a notification: `amountRequired`), package_info and fail_reason as clean
+ * text; or PaymentNotificationError.
+ */
+export function readTransferFields(message: unknown, options: { amountRequired: boolean }): TransferState {
+  const fields = readObject(message);
+  const transferId = readId(fields.out_bill_no, 32, 'out_bill_no', true);
+  const providerRef = readId(fields.transfer_bill_no, 128, 'transfer_bill_no', false);
+  const raw = fields.state;
+  const status =
+    typeof raw === 'string' && Object.hasOwn(TRANSFER_STATUSES, raw) ? TRANSFER_STATUSES[raw] : undefined;
+  if (!status) throw new PaymentNotificationError('notification without a known transfer state');
+  const amountFen = readWholeFen(fields.transfer_amount);
+  if (amountFen === undefined && options.amountRequired)
+    throw new PaymentNotificationError('notification without a readable amount');
+  const packageInfo = readId(fields.package_info, 2048, 'package_info', false);
+  const failReason = readId(fields.fail_reason, 256, 'fail_reason', false);
+  return {
+    transferId,
+    providerRef,
+    status,
+    ...(amountFen !== undefined ? { amountFen } : {}),
+    // The page needs it only while the payee has yet to confirm; an old one is of no use after.
+    ...(packageInfo && status === 'waitUserConfirm' ? { packageInfo } : {}),
+    ...(failReason && (status === 'failed' || status === 'cancelled') ? { failReason } : {}),
+  };
 }

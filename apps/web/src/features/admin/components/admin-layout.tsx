@@ -1,6 +1,7 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -124,6 +125,12 @@ const NAV: NavItem[] = [
     call: 'adminGameOverview',
     label: 'adminGame.nav',
     icon: <SendOutlined />,
+  },
+  {
+    to: paths.admin.reconciliation,
+    call: 'adminReconciliationList',
+    label: 'adminReconciliation.nav',
+    icon: <FactCheckOutlined />,
   },
 ];
 

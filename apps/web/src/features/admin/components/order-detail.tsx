@@ -10,7 +10,9 @@ import Button from '@mui/material/Button';
 import type { OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminOrder } from '../api/get-admin-order';
+import { useQuery } from '@tanstack/react-query';
+import { adminOrderQueryOptions } from '../api/get-admin-order';
+import { REFUND_POLL_MS, refundInFlight } from '../api/get-admin-refunds';
 import { useReleaseHeldOrder } from '../api/release-held-order';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
@@ -18,6 +20,7 @@ import { ReasonDialog } from './reason-dialog';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatDateTime } from '../lib/format';
 import { DetailDrawer, DetailField, DetailTable } from './detail-parts';
+import { OrderRefunds } from './refunds/order-refunds';
 
 const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   pending: 'info',
@@ -25,6 +28,7 @@ const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'err
   held: 'warning',
   expired: 'default',
   cancelled: 'default',
+  refunded: 'default',
 };
 
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
@@ -76,10 +80,20 @@ function ReleaseHeldOrder({ orderId }: { orderId: string }) {
   );
 }
 
-/** An order's page: itself, its payer, the prices frozen on it, the provider's records, what it wrote to the ledger. */
+/**
+ * An order's page: itself, its payer, the prices frozen on it, the provider's records, what it wrote to the ledger, and
+ * its refunds (read again every few seconds while one is still on its way to the provider).
+ */
 export function OrderDetail({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const detail = useAdminOrder(orderId);
+  const detail = useQuery({
+    ...adminOrderQueryOptions(orderId ?? ''),
+    enabled: orderId !== null,
+    // Opened to act on it: read afresh each time (another operator may have refunded or approved since).
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.refunds.list.some(refundInFlight) ? REFUND_POLL_MS : false,
+  });
   const data = detail.data;
   const order = data?.order;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
@@ -121,6 +135,8 @@ export function OrderDetail({ orderId, onClose }: { orderId: string | null; onCl
             {order.provider} · {order.payChannel}
             {order.providerRef ? ` · ${order.providerRef}` : ''}
           </DetailField>
+
+          <OrderRefunds detail={data} />
 
           <Divider sx={{ my: 2 }} />
           <Typography variant="subtitle1" gutterBottom>

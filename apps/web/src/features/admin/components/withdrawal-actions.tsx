@@ -41,7 +41,11 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TAdminWithdrawal
       return {
         action: name,
         color: COLORS[name],
-        disabled: (!rule.approverMay && approvedByMe) || (rule.heldWhenFrozen && held),
+        // The job queue settles a withdrawal whose WeChat transfer is open (decision 046): not by hand meanwhile.
+        disabled:
+          (!rule.approverMay && approvedByMe) ||
+          (rule.heldWhenFrozen && held) ||
+          (rule.from === 'approved' && withdrawal.payout.transferOpen),
       };
     });
   if (available.length === 0) return null;

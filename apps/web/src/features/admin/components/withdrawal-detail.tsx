@@ -16,6 +16,7 @@ import { RevealAccount } from './reveal-account';
 import { DetailDrawer, DetailField, DetailTable } from './detail-parts';
 import { WithdrawalActions } from './withdrawal-actions';
 import { approvalState, WithdrawalStatusChip } from './withdrawal-status';
+import { PayoutDetail } from './withdrawal-payout-badge';
 
 /** Why two operators must approve it (the two-person rule, decision 037), and how many have. */
 function TwoPersonState({ withdrawal }: { withdrawal: TAdminWithdrawal }) {
@@ -54,6 +55,11 @@ export function WithdrawalDetail({ id, onClose }: { id: string | null; onClose: 
           <DetailField label={t('admin.columns.status')}>
             <WithdrawalStatusChip status={w.status} />
           </DetailField>
+          {w.status === 'pending' || w.status === 'rejected' ? null : (
+            <DetailField label={t('admin.payout.label')} testId="detail-payout">
+              <PayoutDetail withdrawal={w} />
+            </DetailField>
+          )}
           <DetailField label={t('admin.columns.amount')} testId="detail-amount">
             {w.amount} ({t('admin.columns.fee')} {w.fee})
           </DetailField>

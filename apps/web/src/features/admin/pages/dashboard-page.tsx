@@ -26,6 +26,7 @@ import { useCan } from '../lib/can';
 import { EmptyRow } from '../components/empty-row';
 import { cardGrid, FigureCard } from '../components/figure-card';
 import { GameDeliveryTile } from '../components/game/game-delivery-tile';
+import { ReconciliationTile } from '../components/reconciliation/reconciliation-summary';
 import { PeriodSwitch } from '../components/period-switch';
 import { ReportChart } from '../components/report-chart';
 import type { ChartSeries, FigureKey } from '../components/report-chart';
@@ -261,6 +262,7 @@ export function DashboardPage() {
         <PeriodSwitch shown={data ? { from: data.from, to: data.to } : null} onChange={setPeriod} />
       </Box>
       <GameDeliveryTile />
+      <ReconciliationTile />
       {summary.isError && !data ? (
         <RetryAlert onRetry={() => summary.refetch()} testId="dashboard-error">
           {t('adminReports.dashboard.loadFailed')}

@@ -1,10 +1,14 @@
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { ZOrderBuyer, ZOrderStatus } from '@promoter/contract';
 import type { OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAdminOrders } from '../api/get-admin-orders';
 import type { AdminOrderFilter } from '../api/get-admin-orders';
 import { RequireCall } from '../components/admin-layout';
@@ -13,6 +17,8 @@ import { ChoiceFilter, FilterField, SortHeadCell } from '../components/filtered-
 import { ListPage, PageHeading } from '../components/list-page';
 import { idOf } from '../components/agent-labels';
 import { OrderDetail, OrderStatusChip } from '../components/order-detail';
+import { RefundsList } from '../components/refunds/refunds-list';
+import { useCan } from '../lib/can';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useListPage } from '../lib/use-list-page';
 
@@ -41,9 +47,9 @@ export function orderFilterOf(form: OrderForm): Omit<AdminOrderFilter, 'page' | 
   };
 }
 
-function Orders() {
+/** The orders themselves, filtered and paged on the server; a row's number opens its page. */
+function OrdersList({ onOpen }: { onOpen: (orderId: string) => void }) {
   const { t, i18n } = useTranslation();
-  const [openId, setOpenId] = useState<string | null>(null);
   const list = useListPage({
     empty: EMPTY,
     checks: { playerId: 'id', agentId: 'id' },
@@ -54,11 +60,11 @@ function Orders() {
   const { filters, sort } = list;
   return (
     <ListPage
-      testId="page-admin-orders"
+      testId="admin-orders-list"
       heading={
-        <PageHeading title={t('adminCatalog.nav.orders')}>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <ExportButton kind="orders" filters={list.filter} />
-        </PageHeading>
+        </Stack>
       }
       view={list}
       filterBar={{ testId: 'order-filters', applyTestId: 'order-filter-apply' }}
@@ -117,7 +123,7 @@ function Orders() {
           <TableCell>
             <Button
               size="small"
-              onClick={() => setOpenId(order.id)}
+              onClick={() => onOpen(order.id)}
               sx={{ fontFamily: 'monospace', textTransform: 'none', p: 0, minWidth: 0 }}
               data-testid={`admin-order-open-${order.id}`}
             >
@@ -147,13 +153,45 @@ function Orders() {
           </TableCell>
         </TableRow>
       )}
-    >
-      <OrderDetail orderId={openId} onClose={() => setOpenId(null)} />
-    </ListPage>
+    />
   );
 }
 
-/** `#/admin/orders`: the shop's orders, filtered and paged on the server, each with its page in a drawer. */
+type OrdersTab = 'orders' | 'refunds';
+
+/** The tab in the address (`?tab=refunds`), so a link or a reload finds the refunds waiting for a second operator. */
+function useOrdersTab(): [OrdersTab, (tab: OrdersTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const tab: OrdersTab = params.get('tab') === 'refunds' ? 'refunds' : 'orders';
+  return [tab, (next) => setParams(next === 'orders' ? {} : { tab: next }, { replace: true })];
+}
+
+function Orders() {
+  const { t } = useTranslation();
+  const canReadRefunds = useCan('adminRefundList');
+  const [tab, setTab] = useOrdersTab();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const shown = canReadRefunds ? tab : 'orders';
+  return (
+    <Stack spacing={2} data-testid="page-admin-orders">
+      <PageHeading title={t('adminCatalog.nav.orders')} />
+      {canReadRefunds ? (
+        <Tabs value={shown} onChange={(_, next: OrdersTab) => setTab(next)}>
+          <Tab value="orders" label={t('adminRefunds.tabs.orders')} data-testid="orders-tab-orders" />
+          <Tab value="refunds" label={t('adminRefunds.tabs.refunds')} data-testid="orders-tab-refunds" />
+        </Tabs>
+      ) : null}
+      {shown === 'orders' ? <OrdersList onOpen={setOpenId} /> : <RefundsList onOpenOrder={setOpenId} />}
+      <OrderDetail orderId={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * `#/admin/orders`: the shop's orders, filtered and paged on the server, each with its page in a drawer (where an
+ * operator with the right `refunds` refunds it); beside them the refunds tab (`?tab=refunds`, decision 043), opened on
+ * those waiting for a second operator.
+ */
 export function OrdersPage() {
   return (
     <RequireCall call="adminOrderList">

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, ZWithdrawalStatus } from '@promoter/contract';
-import type { WithdrawalStatus } from '@promoter/contract';
+import type { TAdminWithdrawal, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
@@ -17,10 +17,19 @@ import { BatchResult } from '../components/batch-result';
 import { ExportButton } from '../components/export-button';
 import { ChoiceFilter, FilterField, SortHeadCell } from '../components/filtered-table';
 import { ListPage, PageHeading } from '../components/list-page';
+import { type PayoutExportAnswer, PayoutExportDialog } from '../components/payouts/payout-export-dialog';
+import { PayoutFilesPanel } from '../components/payouts/payout-files-panel';
+import { exportable } from '../components/payouts/payout-parts';
+import {
+  PayoutExportResult,
+  PayoutFilesButton,
+  PayoutSelectionBar,
+} from '../components/payouts/payout-selection';
 import type { BatchAnswer } from '../components/batch-result';
 import { ReviewDialog } from '../components/review-dialog';
 import { WithdrawalDetail } from '../components/withdrawal-detail';
 import { approvalState, HeldChip, WithdrawalStatusChip } from '../components/withdrawal-status';
+import { PayoutBadge } from '../components/withdrawal-payout-badge';
 import { dateInputToIso, formatDateTime } from '../lib/format';
 import { useListPage } from '../lib/use-list-page';
 
@@ -55,10 +64,14 @@ export function filterOf(form: FilterForm): Omit<AdminWithdrawalFilter, 'page' |
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const canReview = useCan('adminWithdrawalBatchApprove');
+  const canExport = useCan('adminPayoutBatchCreate');
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
   const [answer, setAnswer] = useState<BatchAnswer | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<PayoutExportAnswer | null>(null);
+  const [payoutFiles, setPayoutFiles] = useState<{ batchId: string | null } | null>(null);
   // Unsorted until a column is chosen: the server's queue order (pending ones oldest first).
   const list = useListPage({
     empty: EMPTY,
@@ -70,7 +83,16 @@ export function WithdrawalsPage() {
   const { filters, sort, rows } = list;
   const batchReview = useBatchReview();
 
-  const selectable = canReview ? rows.filter((row) => row.status === 'pending').map((row) => row.id) : [];
+  // A selection is of pending withdrawals (to review) or of approved ones to pay in a payout file (decision 044).
+  const selectedRows = rows.filter((row) => selected.includes(row.id));
+  const reviewable = (row: TAdminWithdrawal) => canReview && row.status === 'pending';
+  const payable = (row: TAdminWithdrawal) => canExport && exportable(row);
+  const kind = selectedRows.length === 0 ? null : selectedRows[0]?.status === 'pending' ? 'review' : 'payout';
+  const selectableRow = (row: TAdminWithdrawal) =>
+    kind === 'review' ? reviewable(row) : kind === 'payout' ? payable(row) : reviewable(row) || payable(row);
+  // The head's box selects the kind chosen; with none, the pending ones (else the approved ones).
+  const headKind = kind ?? (rows.some(reviewable) ? 'review' : 'payout');
+  const selectable = rows.filter(headKind === 'review' ? reviewable : payable).map((row) => row.id);
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.includes(id));
   // What a batch would move, shown before it runs: the selection's count and total (decision 037).
   const selectedTotal = fenToMoney(
@@ -85,6 +107,7 @@ export function WithdrawalsPage() {
       testId="page-admin-withdrawals"
       heading={
         <PageHeading title={t('admin.nav.withdrawals')}>
+          <PayoutFilesButton onClick={() => setPayoutFiles({ batchId: null })} />
           <ExportButton kind="withdrawals" filters={list.filter} />
         </PageHeading>
       }
@@ -119,7 +142,17 @@ export function WithdrawalsPage() {
         <>
           {answer ? <BatchResult answer={answer} onClose={() => setAnswer(null)} /> : null}
 
-          {canReview && selected.length > 0 ? (
+          {exported ? (
+            <PayoutExportResult
+              answer={exported}
+              onOpen={() => setPayoutFiles({ batchId: exported.batch.id })}
+              onClose={() => setExported(null)}
+            />
+          ) : null}
+          {kind === 'payout' ? (
+            <PayoutSelectionBar rows={selectedRows.filter(payable)} onExport={() => setExporting(true)} />
+          ) : null}
+          {kind === 'review' ? (
             <Paper
               sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
               data-testid="batch-bar"
@@ -154,13 +187,20 @@ export function WithdrawalsPage() {
       }}
       head={
         <>
-          {canReview ? (
+          {canReview || canExport ? (
             <TableCell padding="checkbox">
               <Checkbox
                 checked={allSelected}
                 disabled={selectable.length === 0}
                 onChange={() => setSelected(allSelected ? [] : selectable)}
-                slotProps={{ input: { 'aria-label': t('admin.batch.selectAll') } }}
+                slotProps={{
+                  input: {
+                    'aria-label':
+                      headKind === 'review'
+                        ? t('admin.batch.selectAll')
+                        : t('adminPayouts.selection.selectAll'),
+                  },
+                }}
               />
             </TableCell>
           ) : null}
@@ -189,11 +229,11 @@ export function WithdrawalsPage() {
             data-testid={`admin-withdrawal-${row.id}`}
             data-status={row.status}
           >
-            {canReview ? (
+            {canReview || canExport ? (
               <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
                 <Checkbox
                   checked={selected.includes(row.id)}
-                  disabled={row.status !== 'pending'}
+                  disabled={!selectableRow(row)}
                   onChange={() => toggle(row.id)}
                   slotProps={{ input: { 'aria-label': t('admin.batch.select', { id: row.id }) } }}
                 />
@@ -211,7 +251,10 @@ export function WithdrawalsPage() {
               {t(`admin.account.${row.accountType}`)} · {row.accountName}
             </TableCell>
             <TableCell>
-              <WithdrawalStatusChip status={row.status} />
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                <WithdrawalStatusChip status={row.status} />
+                <PayoutBadge withdrawal={row} />
+              </Box>
             </TableCell>
             <TableCell>
               {approvals.given}/{approvals.needed}
@@ -225,6 +268,21 @@ export function WithdrawalsPage() {
       <Box>
         <WithdrawalDetail id={openId} onClose={() => setOpenId(null)} />
       </Box>
+      <PayoutExportDialog
+        open={exporting}
+        rows={selectedRows.filter(payable)}
+        onClose={() => setExporting(false)}
+        onExported={(result, ids) => {
+          setExporting(false);
+          setExported(result);
+          setSelected((current) => current.filter((id) => !ids.includes(id)));
+        }}
+      />
+      <PayoutFilesPanel
+        open={payoutFiles !== null}
+        openId={payoutFiles?.batchId ?? null}
+        onClose={() => setPayoutFiles(null)}
+      />
       <ReviewDialog
         open={batch !== null}
         title={batch ? t(`admin.batch.${batch}`) : ''}

@@ -27,7 +27,15 @@ export function accountTypeKey(type: WithdrawalAccountType): TranslationKey {
   return `money.accountTypes.${type}`;
 }
 
-const REFERENCE_TYPES = ['recharge', 'transfer', 'order', 'withdrawal', 'exchange', 'adjustment'] as const;
+const REFERENCE_TYPES = [
+  'recharge',
+  'transfer',
+  'order',
+  'withdrawal',
+  'exchange',
+  'adjustment',
+  'refund',
+] as const;
 
 /** What an entry refers to; a type this client does not know is shown as the server names it. */
 export function referenceTypeKey(type: string): TranslationKey | null {

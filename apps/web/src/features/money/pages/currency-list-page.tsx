@@ -18,8 +18,8 @@ import type { BillTypeNumber } from '../../../lib/bill-labels';
 
 /** The bill types that move each currency (DESIGN section 4), in the order people look for them. */
 const TYPES_OF: Record<1 | 2, readonly BillTypeNumber[]> = {
-  1: [5, 6, 7, 8, 9],
-  2: [1, 2, 3, 4, 8, 9],
+  1: [5, 6, 7, 8, 9, 10, 11],
+  2: [1, 2, 3, 4, 8, 9, 10],
 };
 
 /** Filters live in the query string, so coming back from an entry's detail finds the list as it was left. */

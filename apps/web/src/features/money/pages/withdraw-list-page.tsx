@@ -16,6 +16,7 @@ import { formatMoney } from '../../../lib/format';
 import { useWithdrawals } from '../../../api/get-withdrawals';
 import { ChoiceChip } from '../components/choice-chip';
 import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
+import { TransferConfirmButton } from '../components/transfer-confirm-button';
 import { LoadMore } from '../components/load-more';
 import { formatDateTime } from '../lib/format-time';
 import { accountTypeKey, STATUS_COLORS, WITHDRAWAL_STATUSES, withdrawalStatusKey } from '../lib/labels';
@@ -75,6 +76,7 @@ function WithdrawalCard({ withdrawal }: { withdrawal: TWithdrawal }) {
               {t('money.withdrawList.remark', { remark: withdrawal.remark })}
             </Typography>
           ) : null}
+          <TransferConfirmButton withdrawal={withdrawal} />
         </Stack>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -34,7 +35,7 @@ const POLL_LIMIT_MS = 120_000;
 const DATE_TIME_FORMAT = `${DATE_FORMAT} HH:mm`;
 
 type Order = CallData<'orderQuery'>;
-type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'held' | 'failed';
+type View = 'loading' | 'pending' | 'paid' | 'cancelled' | 'expired' | 'held' | 'refunded' | 'failed';
 
 function viewOf(order: Order | undefined, failed: boolean, timedOut: boolean): View {
   if (failed && !order) return 'failed';
@@ -109,7 +110,8 @@ function NewStock() {
 /**
  * /agent/query-order?orderId=: where the checkout sends the person back. Polls the order while the payment is
  * pending (every 2 s, up to 2 minutes), then shows it completed (diamonds delivered, the agent's new stock),
- * cancelled, expired, held (paid while the agent was frozen: refunded by the operator), or not confirmed, with the ways back.
+ * cancelled, expired, held (paid while the agent was frozen: refunded by the operator), refunded (the money went back,
+ * the diamonds were taken back: decision 043), or not confirmed, with the ways back.
  */
 export function QueryOrderPage() {
   const { t, i18n } = useTranslation();
@@ -169,6 +171,11 @@ export function QueryOrderPage() {
       icon: <PauseCircleOutline color="warning" sx={{ fontSize: 56 }} />,
       title: t('shop.order.heldTitle'),
       text: t('shop.order.heldText'),
+    },
+    refunded: {
+      icon: <ReplayOutlined color="info" sx={{ fontSize: 56 }} />,
+      title: t('shop.order.refundedTitle'),
+      text: t('shop.order.refundedText'),
     },
     failed: {
       icon: <ErrorOutline color="error" sx={{ fontSize: 56 }} />,
