@@ -6,8 +6,9 @@ import { DESKTOP, openPage, PHONE, screenshot, storedToken, useServerAndBrowser 
 
 /**
  * Prices, goods and orders in the console (decision 018): the owner signs in with 2FA and changes the gold price; a gold
- * agent without a price of its own (10003, under 10001) sees the new price in its shop. The owner names a package in
- * English; an agent reading English sees that name, the packages without one keep their Chinese name. The orders list
+ * agent without a price of its own (10003, under 10001) sees the new price in its shop. The demo's packages are named
+ * in every language; the owner renames one in English and clears its Japanese name: an agent reading English sees the
+ * owner's name and the seed's for the others, one reading Japanese the Chinese name of the cleared one. The orders list
  * opens an order's page with the prices frozen on it and the shares it paid.
  */
 const e2e = useServerAndBrowser();
@@ -128,22 +129,28 @@ describe('prices, goods and orders in the console', () => {
     await agent.context.close();
   });
 
-  it('goods named in English show in English to an agent reading English, the others keep Chinese', async () => {
+  it('an operator’s English name shows to an agent reading English, the seed’s for the others; a cleared one reads Chinese', async () => {
     const page = await ownerPage();
     await page.getByTestId('admin-nav-goods').click();
     await page.getByTestId('page-admin-goods').waitFor();
     const row = page.getByTestId(/^goods-\d+$/).filter({ hasText: '1000 钻石' });
     await row.waitFor();
+    // The demo seeds its packages named in the 11 other languages.
+    await row.getByText('11/11').waitFor();
     await shot(page, 'admin-catalog-desktop-goods');
     await row.getByTestId(/^goods-\d+-edit$/).click();
     const dialog = page.getByTestId('goods-dialog');
     await dialog.waitFor();
-    await dialog.getByTestId('catalog-translations').click();
-    await dialog.getByTestId('catalog-name-en').fill('1000 Diamonds');
+    // Named in other languages, the dialog opens with them unfolded.
+    const english = dialog.getByTestId('catalog-name-en');
+    await english.waitFor();
+    expect(await english.inputValue()).toBe('1000 Diamonds');
+    await english.fill('1000 Diamonds, best value');
+    await dialog.getByTestId('catalog-name-ja').fill('');
     await shot(page, 'admin-catalog-desktop-goods-dialog');
     await dialog.getByTestId('catalog-save').click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByText('1/11').waitFor();
+    await row.getByText('10/11').waitFor();
 
     const agent = await openPage(e2e.browser, PHONE);
     await signInAgent(agent.page, GOLD_PLAYER);
@@ -153,11 +160,17 @@ describe('prices, goods and orders in the console', () => {
     await agent.page.getByRole('button', { name: '语言' }).click();
     await agent.page.getByTestId('language-en').click();
     await agent.page.getByRole('menu').waitFor({ state: 'hidden' });
-    await goodsCard(agent.page, '1000 Diamonds').waitFor();
-    // A package without an English name keeps its Chinese one.
-    await goodsCard(agent.page, '300 钻石').waitFor();
+    await goodsCard(agent.page, '1000 Diamonds, best value').waitFor();
+    // A package the owner left as seeded reads the seed's English name.
+    await goodsCard(agent.page, '300 Diamonds').waitFor();
     await agent.page.waitForTimeout(400);
     await shot(agent.page, 'admin-catalog-phone-agent-shop-en');
+    // In Japanese, the package whose Japanese name the owner cleared reads its Chinese name; the others the seed's.
+    await agent.page.getByRole('button', { name: 'Language' }).click();
+    await agent.page.getByTestId('language-ja').click();
+    await agent.page.getByRole('menu').waitFor({ state: 'hidden' });
+    await goodsCard(agent.page, 'ダイヤ300個').waitFor();
+    await goodsCard(agent.page, '1000 钻石').waitFor();
     await agent.context.close();
 
     // The console at a phone's size.

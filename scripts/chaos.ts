@@ -8,15 +8,19 @@
 // answering 500, acknowledging an id twice (its first answer lost), slow, hanging, then down; a server instance
 // killed with -9 (mid-delivery: the game is slow meanwhile) and restarted, several times; the PostgreSQL postmaster
 // killed with -9 and restarted on the same data folder, several times. After each phase every ledger invariant is checked in SQL, and every acknowledged
-// operation must be in the database exactly once; after the last, faults off, every event must reach the game, once.
+// operation must be in the database exactly once. Then money out (chaos-money-out.ts): the instances again on WeChat
+// Pay's stand-in, refunds and transfers under provider faults and kills, checked against the stand-in's records.
+// After the last, faults off, every event must reach the game, once.
 // Prints tables; exits 1 on a lost acknowledged operation or event, an anomaly or a server that died on its own.
 // Bounded in time and count, loopback only; kills only the processes it started.
 //
 // CHAOS_SECONDS (25) per phase, CHAOS_CLIENTS (64), CHAOS_KILLS (3) per fault phase, CHAOS_PHASES
-// (calm,game,server,postgres), CHAOS_SERVER (source | dist), CHAOS_FUZZ (1: then run the fuzz and authorization
-// tests), CHAOS_GAME_DOWN_SECONDS (the game's outage: 60, less for a short phase), CHAOS_GAME_PATIENCE (90: seconds
-// the deliveries get on their own after the faults before each pending one is retried now, as the console's retry
-// of an event does), CHAOS_GAME_RECOVERY (180).
+// (calm,game,server,postgres,money; money always runs last, its own knobs in chaos-money-out.ts), CHAOS_SERVER
+// (source | dist), CHAOS_FUZZ (1: then run the fuzz and authorization tests), CHAOS_GAME_DOWN_SECONDS (the game's
+// outage: 60, less for a short phase), CHAOS_GAME_PATIENCE (90: seconds the deliveries get on their own after the
+// faults before each pending one is retried now, as the console's retry of an event does), CHAOS_GAME_RECOVERY (180).
+import { isTransient, messageText, sendRequest } from './chaos-http';
+import { sqlChecks } from './chaos-sql';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
@@ -54,12 +58,15 @@ import {
   SLOW_MS,
   type Window,
 } from './chaos-game';
+import { type MoneyOutReport, runMoneyOut } from './chaos-money-out';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 25);
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 64);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
-const PHASES = (process.env.CHAOS_PHASES ?? 'calm,game,server,postgres').split(',').map((s) => s.trim());
+const PHASES = (process.env.CHAOS_PHASES ?? 'calm,game,server,postgres,money')
+  .split(',')
+  .map((s) => s.trim());
 const SERVER_MODE = process.env.CHAOS_SERVER === 'dist' ? 'dist' : 'source';
 /** After a phase's time no new operation starts; those without an answer keep retrying this long (faults off). */
 const DRAIN_SECONDS = 30;
@@ -543,31 +550,9 @@ class Run implements OperatorRun {
     return this.servers[Math.floor(Math.random() * this.servers.length)] as Server;
   }
 
-  /** Sends one request; answers the HTTP status and envelope, or null for a network error or a timeout. */
-  private async send(
-    method: string,
-    url: string,
-    body: string | undefined,
-    headers: Record<string, string>,
-  ): Promise<{ status: number; json: Record<string, unknown> } | null> {
-    try {
-      const response = await fetch(url, {
-        method,
-        body,
-        headers: { 'content-type': 'application/json', 'x-lang': 'en', ...headers },
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await response.text();
-      let json: Record<string, unknown> = {};
-      try {
-        json = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        json = { raw: text.slice(0, 200) };
-      }
-      return { status: response.status, json };
-    } catch {
-      return null;
-    }
+  /** Sends one request (chaos-http.ts). */
+  private send(method: string, url: string, body: string | undefined, headers: Record<string, string>) {
+    return sendRequest(method, url, body, headers);
   }
 
   /**
@@ -583,18 +568,10 @@ class Run implements OperatorRun {
         'xx-token': token,
         ...op.headers,
       });
-      const code = answer?.json.code;
-      const msg = typeof answer?.json.msg === 'string' ? answer.json.msg : '';
-      const transient =
-        !answer ||
-        answer.status >= 500 ||
-        answer.status === 429 ||
-        code === 10001 ||
-        (answer.status === 200 && code === 0 && TRANSIENT.some((t) => msg.startsWith(t)));
-      if (!transient) {
+      if (answer && !isTransient(answer, 10001, TRANSIENT)) {
         op.status = answer.status;
-        op.msg = msg;
-        if (answer.status === 200 && code === 1) {
+        op.msg = messageText(answer);
+        if (answer.status === 200 && answer.json.code === 1) {
           op.outcome = 'acked';
           op.data = answer.json.data;
           op.ackedAt = Date.now();
@@ -608,7 +585,7 @@ class Run implements OperatorRun {
       this.transientErrors++;
       if (apiUntouched(this.phase))
         this.anomaly(
-          `${op.kind} ${op.requestId}: ${answer ? `HTTP ${answer.status} code ${String(code)} ${msg}` : 'no answer'} with no fault injected`,
+          `${op.kind} ${op.requestId}: ${answer ? `HTTP ${answer.status} code ${String(answer.json.code)} ${messageText(answer)}` : 'no answer'} with no fault injected`,
         );
       if (Date.now() > this.drainUntil) return op; // unresolved
       await sleep(150 + Math.random() * 350);
@@ -831,16 +808,8 @@ class Run implements OperatorRun {
 
 /** Every invariant, in SQL, over the whole database; and every acknowledged operation present exactly once. */
 async function check(url: string, run: Run, platform: Platform, phase: PhaseName) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const problems: string[] = [];
+  const { client, problems, rows, expectNone } = await sqlChecks(url);
   let lost = 0;
-  const rows = async <T>(text: string, values: unknown[] = []) =>
-    (await client.query(text, values)).rows as T[];
-  const expectNone = async (what: string, text: string) => {
-    const found = await rows(text);
-    if (found.length > 0) problems.push(`${what}: ${found.length} (${JSON.stringify(found.slice(0, 3))})`);
-  };
   try {
     await expectNone('accounts below zero', 'select id, value from accounts where value < 0');
     await expectNone(
@@ -1126,7 +1095,7 @@ async function main() {
     server: 'slow',
     postgres: 'none',
   };
-  for (const phase of PHASES as PhaseName[]) {
+  for (const phase of PHASES.filter((p) => p !== 'money') as PhaseName[]) {
     const what = {
       calm: '',
       game: `, the game answering 500, losing its acknowledgements, slow, hanging, then down ${GAME_DOWN_SECONDS} s`,
@@ -1226,6 +1195,28 @@ async function main() {
     for (const a of phaseAnomalies.slice(0, 15)) log(`  ANOMALY ${a}`);
   }
 
+  // Money out (chaos-money-out.ts): the instances replaced by two on WeChat Pay's stand-in, which stay for the recovery.
+  let money: MoneyOutReport | undefined;
+  if (PHASES.includes('money')) {
+    const last = windows.at(-1);
+    if (last) last.to = Date.now();
+    windows.push({ phase: 'money', from: Date.now(), to: Date.now() });
+    game.phase = 'money';
+    await Promise.all(servers.map((s) => s.stop()));
+    money = await runMoneyOut({
+      url,
+      log,
+      operators: platform.operators,
+      newServer: async (name, extra) => {
+        const port = await freeLoopbackPort();
+        servers.push(new Server(name, port, { ...env(port), ...extra }));
+        return servers.at(-1) as Server;
+      },
+    });
+    pendingAtEnd.set('money', await pendingEvents(url));
+    loadEnded = Date.now();
+  }
+
   // Faults off: every event must reach the game (the servers still run), once.
   const recoveryFrom = Date.now();
   const lastPhase = windows.at(-1);
@@ -1261,6 +1252,7 @@ async function main() {
   }
 
   await Promise.all(servers.map((s) => s.stop()));
+  await money?.close();
   await postgres.stop();
   await game.stop();
 
@@ -1321,6 +1313,7 @@ async function main() {
         redis: Boolean(redisUrl),
         results,
         game: { downSeconds: GAME_DOWN_SECONDS, ...gameReport },
+        money: money && { figures: money.figures, problems: money.problems },
       },
       null,
       2,
@@ -1329,7 +1322,8 @@ async function main() {
   // A server that dies because its database went away is a defect too: counted, restarted, and failing the run.
   const failed =
     results.some((r) => r.lost > 0 || r.anomalies.length > 0 || r.crashes > 0) ||
-    deliveries.problems.length > 0;
+    deliveries.problems.length > 0 ||
+    (money !== undefined && money.problems.length > 0);
 
   let fuzzFailed = false;
   const fuzzFiles = ['apps/server/test/api/fuzz.test.ts', 'apps/server/test/api/authz-matrix.test.ts'].filter(

@@ -24,6 +24,7 @@ import {
 } from '../modules/ledger/ledger-service';
 import { OPTION_DEFAULTS } from '../modules/options/options-service';
 import { DEMO_ARTICLES } from './demo-articles';
+import { DEMO_CATEGORY, DEMO_PACKAGES, type DemoName } from './demo-goods';
 import { hashPassword } from '../modules/auth/password-service';
 
 /** The demo players 200001-200008, in order. */
@@ -54,11 +55,13 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /**
  * Seeds the demo platform once, on an empty database: a diamond agent with gold and silver children, bound and
  * unbound players, a month of ledger history written through the ledger (so every account's entries sum to its
- * value), goods, articles and options. On a demo seeded already, completes the languages of its articles.
+ * value), goods, articles and options. On a demo seeded already, completes the languages of its articles and of its
+ * shop's names.
  */
 export async function seedDemo(db: Db, demoPasswordHash?: Promise<string>): Promise<boolean> {
   if (await isSeeded(db)) {
     await completeDemoArticles(db);
+    await completeDemoGoods(db);
     return false;
   }
   // The server hashes the demo password while its database starts; anyone else, here.
@@ -153,14 +156,18 @@ export async function seedDemo(db: Db, demoPasswordHash?: Promise<string>): Prom
       })),
     );
 
-    const [category] = await tx.insert(goodsCategories).values({ name: '钻石套餐', sort: 1 }).returning();
+    const [category] = await tx
+      .insert(goodsCategories)
+      .values({ name: DEMO_CATEGORY.name, names: DEMO_CATEGORY.names, sort: 1 })
+      .returning();
     const packages = await tx
       .insert(goods)
       .values(
-        [100, 300, 600, 1000, 3000, 5000].map((diamonds, i) => ({
+        DEMO_PACKAGES.map((item, i) => ({
           categoryId: (category as { id: number }).id,
-          name: `${diamonds} 钻石`,
-          diamonds,
+          name: item.name,
+          names: item.names,
+          diamonds: item.diamonds,
           sort: i,
         })),
       )
@@ -206,6 +213,73 @@ export async function completeDemoArticles(db: DbOrTx): Promise<number> {
         ),
       )
       .returning({ id: articles.id });
+    completed += updated.length;
+  }
+  return completed;
+}
+
+/**
+ * A demo seeded before its shop had every language (an English agent read "100 钻石"): the seeded category and each
+ * seeded package (its diamonds and Chinese name still the seed's) get the names they lack, as completeDemoArticles
+ * completes the articles. A name present, the operator's, stays; a row the operator renamed in Chinese is theirs.
+ * Only a row that holds none of the seed's names yet is completed (an older demo's): once completed, a name the
+ * operator clears stays cleared at the next start. Each write is a compare-and-set on the names it read, so an
+ * operator's save meanwhile wins. Answers how many rows it completed.
+ */
+export async function completeDemoGoods(db: DbOrTx): Promise<number> {
+  const missingOf = (row: { names: Record<string, string | undefined> }, demo: DemoName) => {
+    const seedsOwn = Object.entries(demo.names).some(([locale, name]) => row.names[locale] === name);
+    return seedsOwn ? [] : Object.entries(demo.names).filter(([locale]) => !row.names[locale]?.trim());
+  };
+  let completed = 0;
+
+  const categoryRows = await db
+    .select()
+    .from(goodsCategories)
+    .where(eq(goodsCategories.name, DEMO_CATEGORY.name));
+  for (const row of categoryRows) {
+    const missing = missingOf(row, DEMO_CATEGORY);
+    if (missing.length === 0) continue;
+    const updated = await db
+      .update(goodsCategories)
+      .set({ names: { ...row.names, ...Object.fromEntries(missing) } })
+      .where(
+        and(
+          eq(goodsCategories.id, row.id),
+          eq(goodsCategories.name, DEMO_CATEGORY.name),
+          sql`${goodsCategories.names} = ${JSON.stringify(row.names)}::jsonb`,
+        ),
+      )
+      .returning({ id: goodsCategories.id });
+    completed += updated.length;
+  }
+
+  const goodsRows = await db
+    .select()
+    .from(goods)
+    .where(
+      inArray(
+        goods.name,
+        DEMO_PACKAGES.map((item) => item.name),
+      ),
+    );
+  for (const row of goodsRows) {
+    const demo = DEMO_PACKAGES.find((item) => item.name === row.name && item.diamonds === row.diamonds);
+    if (!demo) continue;
+    const missing = missingOf(row, demo);
+    if (missing.length === 0) continue;
+    const updated = await db
+      .update(goods)
+      .set({ names: { ...row.names, ...Object.fromEntries(missing) } })
+      .where(
+        and(
+          eq(goods.id, row.id),
+          eq(goods.name, demo.name),
+          eq(goods.diamonds, demo.diamonds),
+          sql`${goods.names} = ${JSON.stringify(row.names)}::jsonb`,
+        ),
+      )
+      .returning({ id: goods.id });
     completed += updated.length;
   }
   return completed;

@@ -1,10 +1,11 @@
 import { clientLinks, clientUrl } from '@promoter/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { publicUrlOf } from '../../http/public-url';
 import { defineSignedRoute } from '../../http/signed-route';
+import { type Locale, localeOf } from '../../i18n/locale';
 import { openCheckout, payOnCheckout } from './checkout-service';
-import { checkoutPage } from './checkout-view';
+import { checkoutPage, checkoutRefusal } from './checkout-view';
 import { cancelOrder, receiveNotification } from './payment-service';
 
 /**
@@ -32,11 +33,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   const checkout = payments.checkout;
   if (!checkout) return;
-  const ZSig = z.object({ sig: z.string().max(128) });
-  const refusal = {
-    'invalid-link': [403, 'invalid checkout link'],
-    'not-found': [404, 'order not found'],
-  } as const;
+  // `lang`: the buyer's language, which the sandbox puts in the link beside the signature (it covers the order
+  // alone); one of the 12 or ignored. Without it the page reads the browser's Accept-Language.
+  const ZSig = z.object({ sig: z.string().max(128), lang: z.string().max(16).optional() });
+  const localeOfLink = (request: FastifyRequest, query: z.infer<typeof ZSig>) =>
+    (query.lang && localeOf(query.lang)) || request.locale;
+  const refuse = (reply: FastifyReply, refusal: 'invalid-link' | 'not-found', locale: Locale) =>
+    reply
+      .status(refusal === 'invalid-link' ? 403 : 404)
+      .type('text/plain; charset=utf-8')
+      .send(checkoutRefusal(refusal, locale));
 
   defineSignedRoute(
     app,
@@ -46,14 +52,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       params: z.object({ orderId: z.string().max(64) }),
       querystring: ZSig,
     },
-    async ({ params, query, reply }) => {
+    async ({ params, query, request, reply }) => {
+      const locale = localeOfLink(request, query);
       const order = await openCheckout(app.db, checkout, params.orderId, query.sig);
-      if (typeof order === 'string')
-        return reply.status(refusal[order][0]).type('text/plain; charset=utf-8').send(refusal[order][1]);
+      if (typeof order === 'string') return refuse(reply, order, locale);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(checkoutPage(order, query.sig));
+        .send(checkoutPage(order, query.sig, locale));
     },
   );
 
@@ -68,8 +74,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ params, query, request, reply }) => {
       const order = await openCheckout(app.db, checkout, params.orderId, query.sig);
-      if (typeof order === 'string')
-        return reply.status(refusal[order][0]).type('text/plain; charset=utf-8').send(refusal[order][1]);
+      if (typeof order === 'string') return refuse(reply, order, localeOfLink(request, query));
       if (params.action === 'pay') await payOnCheckout(deps, checkout, order);
       else if (params.action === 'cancel') await cancelOrder(app.db, order.id);
       else return reply.status(404).send();

@@ -36,57 +36,65 @@ export async function applyRefundState(
   state: RefundState,
   source: 'notification' | 'query',
 ): Promise<RefundOutcome> {
-  let orderId: string | null = null;
-  const outcome = await db.transaction(async (tx): Promise<RefundOutcome> => {
-    const [known] = await tx
+  // The word and its record commit together: a refund settled is never without the line that says how it was told.
+  return db.transaction(async (tx) => {
+    const outcome = await apply(tx, provider, state);
+    const [refund] = await tx
       .select({ orderId: refunds.orderId })
       .from(refunds)
       .where(eq(refunds.id, state.refundId));
-    if (!known) return 'unknown-refund';
-    orderId = known.orderId;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
-    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, state.refundId)).for('update');
-    if (!order || !refund || order.provider !== provider) return 'unknown-refund';
-    if ((FINAL as readonly string[]).includes(refund.status) || refund.status === 'requested')
-      return 'duplicate';
-    if (state.amountFen !== refund.amountFen) {
-      await tx
-        .update(refunds)
-        .set({
-          lastError: `the provider reports ${fenToMoney(state.amountFen)}, not ${fenToMoney(refund.amountFen)}`,
-        })
-        .where(eq(refunds.id, refund.id));
-      return 'amount-mismatch';
-    }
-    const providerRef = state.providerRef || refund.providerRef;
-    if (state.status === 'processing') {
-      const checkAt = new Date(Date.now() + ASK_AGAIN_MS);
-      await tx
-        .update(refunds)
-        .set({ status: 'processing', providerRef, lastError: null, checkAt })
-        .where(eq(refunds.id, refund.id));
-      await scheduleRefund(tx, refund.id, checkAt);
-      return 'processing';
-    }
-    if (state.status === 'closed' || state.status === 'abnormal') {
-      await tx
-        .update(refunds)
-        .set({ status: state.status, providerRef, checkAt: null, settledAt: sql`now()` })
-        .where(eq(refunds.id, refund.id));
-      return state.status;
-    }
-    await settle(tx, order, refund, providerRef, state.succeededAt);
-    return 'succeeded';
+    await tx.insert(paymentNotifications).values({
+      provider,
+      orderId: refund?.orderId ?? null,
+      providerRef: state.providerRef || null,
+      amountFen: state.amountFen,
+      outcome: `refund ${state.refundId}: ${outcome}`.slice(0, 200),
+      source,
+    });
+    return outcome;
   });
-  await db.insert(paymentNotifications).values({
-    provider,
-    orderId,
-    providerRef: state.providerRef || null,
-    amountFen: state.amountFen,
-    outcome: `refund ${state.refundId}: ${outcome}`.slice(0, 200),
-    source,
-  });
-  return outcome;
+}
+
+/** The provider's word applied to the refund it names, in the caller's transaction (applyRefundState). */
+async function apply(tx: Tx, provider: string, state: RefundState): Promise<RefundOutcome> {
+  const [known] = await tx
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(eq(refunds.id, state.refundId));
+  if (!known) return 'unknown-refund';
+  const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, state.refundId)).for('update');
+  if (!order || !refund || order.provider !== provider) return 'unknown-refund';
+  if ((FINAL as readonly string[]).includes(refund.status) || refund.status === 'requested')
+    return 'duplicate';
+  if (state.amountFen !== refund.amountFen) {
+    await tx
+      .update(refunds)
+      .set({
+        lastError: `the provider reports ${fenToMoney(state.amountFen)}, not ${fenToMoney(refund.amountFen)}`,
+      })
+      .where(eq(refunds.id, refund.id));
+    return 'amount-mismatch';
+  }
+  const providerRef = state.providerRef || refund.providerRef;
+  if (state.status === 'processing') {
+    const checkAt = new Date(Date.now() + ASK_AGAIN_MS);
+    await tx
+      .update(refunds)
+      .set({ status: 'processing', providerRef, lastError: null, checkAt })
+      .where(eq(refunds.id, refund.id));
+    await scheduleRefund(tx, refund.id, checkAt);
+    return 'processing';
+  }
+  if (state.status === 'closed' || state.status === 'abnormal') {
+    await tx
+      .update(refunds)
+      .set({ status: state.status, providerRef, checkAt: null, settledAt: sql`now()` })
+      .where(eq(refunds.id, refund.id));
+    return state.status;
+  }
+  await settle(tx, order, refund, providerRef, state.succeededAt);
+  return 'succeeded';
 }
 
 type OrderRow = typeof orders.$inferSelect;

@@ -174,6 +174,7 @@ export async function buyGoods(
     returnUrl: clientUrl(deps.siteUrl, clientLinks.queryOrder.getHref({ orderId: order.id })),
     clientIp: deps.clientIp,
     expiresAt: order.expiresAt,
+    locale: deps.locale,
   };
   let placed: { payUrl: string; prepayId: string | null };
   try {

@@ -12,6 +12,8 @@ export interface PaymentRequest {
   clientIp: string;
   /** After this the order is not delivered: the provider must not take payment for it either. */
   expiresAt: Date;
+  /** The buyer's language (the web's code, `en`, `ar`...), for a checkout page the provider shows in it. */
+  locale?: string;
 }
 
 export interface VerifiedPayment {

@@ -104,7 +104,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     // The checkout lives on this server, next to the notification address.
     const site = new URL(request.notifyUrl).origin;
     const sig = this.checkoutSignature(request.orderId);
-    return { payUrl: `${site}/api/pay/sandbox/checkout/${encodeURIComponent(request.orderId)}?sig=${sig}` };
+    // The buyer's language rides beside the signature, which covers the order alone: it picks the page's words and
+    // nothing else (the route reads only one of the 12 from it), and links made before it keep their signature.
+    const lang = request.locale ? `&lang=${encodeURIComponent(request.locale)}` : '';
+    return {
+      payUrl: `${site}/api/pay/sandbox/checkout/${encodeURIComponent(request.orderId)}?sig=${sig}${lang}`,
+    };
   }
 
   /** The body and signature of the notification the sandbox sends when a person pays. */
