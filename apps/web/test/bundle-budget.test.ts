@@ -15,7 +15,7 @@ import { CORE_AREAS } from '../src/i18n/resources';
  * Ceiling on the agent's path, gzipped KB. The goal is 150 KB (docs/BENCHMARKS.md); this guard holds what decision 022 reached
  * (lower it as the path shrinks, never raise it without a decision).
  */
-const BUDGET_KB = 335;
+const BUDGET_KB = 320;
 
 const WEB = path.resolve(__dirname, '..');
 
@@ -51,7 +51,9 @@ const NEVER_ON_PATH = [
   /tour-runner/,
   /recharts|BarChart/,
   /tree-state|x-tree-view/,
-  /locales\/(admin|adminAgents|adminCatalog|adminContent|adminReports|dashboards)\//,
+  /locales\/(admin\w*|dashboards)\//,
+  // Toasts come with the first one (decision 047).
+  /notistack|toaster/,
   /locales\/(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)\.json/,
   /texts-(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)-/,
 ];

@@ -1,5 +1,5 @@
-import { agentCalls, ResponseCode, SESSION_EXPIRED_MSG, ZEnvelope } from '@promoter/contract';
-import type { CallData, CallInput, CallName, Calls } from '@promoter/contract';
+import { ResponseCode, SESSION_EXPIRED_MSG } from '@promoter/contract';
+import type { CallData, CallDef, CallInput, CallName } from '@promoter/contract';
 import { HTTP_TIMEOUT_MS } from '../config/constants';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
@@ -8,13 +8,19 @@ import { notify } from '../lib/notify';
 import { progress } from '../lib/progress';
 import { operatorSession } from '../lib/operator-session';
 import { session } from '../lib/session';
+import { agentRoutes, type CallRoute } from './call-routes';
 import { ApiError, ContractError, NetworkError } from './errors';
 
 /**
  * The one API client (SPEC sections 7 and 8), typed by the contract's call table:
  * - base `/api/`, JSON, 10 000 ms time-out, the stored token in `XX-Token`, the session's player id in
  *   `uid` for the shop calls, the app's language in `X-Lang` (the server's messages follow it);
- * - code 1 resolves with `data` parsed by the contract schema;
+ * - code 1 resolves with `data` as the server sent it, typed by the contract: the agents' and players' calls are not
+ *   checked again here (decision 047). The server encodes every answer through its call's data schema
+ *   (apps/server/src/http/route.ts, `response: ZEnvelopeOf(def.data)` with fastify-type-provider-zod's serializer),
+ *   so an answer that breaks the contract is a 500, never sent; its API tests fail on any 500 (test/helper.ts) and
+ *   the authorization matrix calls every call. The console's calls, in their own lazy chunk, still parse theirs
+ *   (a mismatch toasts and rejects with a ContractError);
  * - code 0 stops the progress bar, shows an error toast with `msg`, and rejects;
  * - code 10001 or the session-expired message clears the session and goes back to login;
  * - other codes (1001, 1002) reject with an ApiError for the caller to handle;
@@ -79,14 +85,16 @@ function linkSignals(timeout: AbortController, outer: AbortSignal | undefined): 
 
 /**
  * The console's calls are fetched with the console's first call: the agents' app never builds their schemas
- * (decision 029).
+ * (decision 029), nor its own (decision 047: it reads its routes from call-routes.ts).
  */
-let consoleCalls: Promise<Partial<Record<CallName, Calls[CallName]>>> | undefined;
+let consoleCalls: Promise<Partial<Record<CallName, CallDef>>> | undefined;
 
-async function callDef<N extends CallName>(name: N): Promise<Calls[N]> {
-  if (name in agentCalls) return agentCalls[name as keyof typeof agentCalls] as Calls[N];
+/** A call's route, and for a call of the console its schemas, which check what it sends and what it gets. */
+async function callDef(name: CallName): Promise<{ route: CallRoute; schemas: CallDef | null }> {
+  if (Object.prototype.hasOwnProperty.call(agentRoutes, name))
+    return { route: agentRoutes[name as keyof typeof agentRoutes], schemas: null };
   consoleCalls ??= import('@promoter/contract/console-calls').then(
-    (m) => m.consoleCalls,
+    (m) => m.consoleCalls as Partial<Record<CallName, CallDef>>,
     (error: unknown) => {
       consoleCalls = undefined;
       throw new NetworkError(`the console's calls did not load: ${(error as Error).message}`);
@@ -94,7 +102,20 @@ async function callDef<N extends CallName>(name: N): Promise<Calls[N]> {
   );
   const def = (await consoleCalls)[name];
   if (!def) throw new ContractError(`no call named ${name}`);
-  return def as Calls[N];
+  return { route: def as CallRoute, schemas: def };
+}
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/** The envelope's own shape, checked by hand: a page or a proxy's error instead of an answer is no envelope. */
+export function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, msg } = value as Record<string, unknown>;
+  return Number.isInteger(code) && typeof msg === 'string';
 }
 
 /** How often a call answered 503 (the database away for a moment) is sent in all, and the longest wait between. */
@@ -108,7 +129,7 @@ async function send(
   url: string,
   init: { method: string; headers: Record<string, string>; body: string | undefined },
   options: RequestOptions,
-): Promise<{ status: number; envelope: { code: number; msg: string; data: unknown }; retryAfterMs: number }> {
+): Promise<{ status: number; envelope: Envelope; retryAfterMs: number }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -119,12 +140,12 @@ async function send(
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     options.onHeaders?.(response.headers);
-    const parsed = ZEnvelope.safeParse(await response.json());
-    if (!parsed.success) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
+    const envelope: unknown = await response.json();
+    if (!isEnvelope(envelope)) throw new NetworkError(`not an envelope (HTTP ${response.status})`);
     const retryAfter = Number(response.headers.get('retry-after'));
     return {
       status: response.status,
-      envelope: parsed.data,
+      envelope,
       retryAfterMs:
         Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, BUSY_WAIT_MAX_MS) : 1000,
     };
@@ -143,8 +164,10 @@ export async function request<N extends CallName>(
   input: CallInput<N>,
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
-  const def = await callDef(name);
-  const body: Record<string, unknown> = def.input.parse(input) as Record<string, unknown>;
+  const { route: def, schemas } = await callDef(name);
+  // The agents' and players' input goes as the caller built it from its typed form: the forms check it with the
+  // contract's rules and the server parses it with the call's schema (its defaults and coercions are the server's).
+  const body = (schemas ? schemas.input.parse(input) : (input ?? {})) as Record<string, unknown>;
   const isOperatorCall = def.auth === 'operator';
   const { token } = session.get();
   const operatorToken = operatorSession.get().token;
@@ -157,7 +180,7 @@ export async function request<N extends CallName>(
   }
   // The server answers its messages (refusals, entry memos) in the language the person chose here.
   if (i18n.language) headers['X-Lang'] = i18n.language;
-  if ('uidHeader' in def && def.uidHeader) {
+  if (def.uidHeader) {
     const playerId = session.playerId();
     if (playerId !== null) headers.uid = String(playerId);
   }
@@ -174,7 +197,7 @@ export async function request<N extends CallName>(
   // a requestId (applied once however often it is sent), is sent again after the server's Retry-After, and the person
   // is told it is being retried rather than shown a failure (decision 037).
   const retriable = def.method === 'GET' || typeof body.requestId === 'string';
-  let envelope: { code: number; msg: string; data: unknown };
+  let envelope: Envelope;
   for (let attempt = 1; ; attempt++) {
     const answer = await send(url, { method: def.method, headers, body: payload }, options);
     if (answer.status === 503 && retriable && attempt < BUSY_ATTEMPTS && !options.signal?.aborted) {
@@ -188,15 +211,19 @@ export async function request<N extends CallName>(
 
   throwIfRefused(envelope, isOperatorCall ? { operatorToken } : null, options.quietRefusal === true);
 
-  const data = def.data.safeParse(envelope.data);
-  if (!data.success) {
-    progress.done();
-    notify.error(i18n.t('errors.badResponse'));
-    throw new ContractError(`${def.path}: ${data.error.message}`);
+  let data = envelope.data;
+  if (schemas) {
+    const parsed = schemas.data.safeParse(data);
+    if (!parsed.success) {
+      progress.done();
+      notify.error(i18n.t('errors.badResponse'));
+      throw new ContractError(`${def.path}: ${parsed.error.message}`);
+    }
+    data = parsed.data;
   }
   if (isOperatorCall) operatorSession.touch();
   else if (token && def.auth !== 'anyone') session.touch();
-  return data.data as CallData<N>;
+  return data as CallData<N>;
 }
 
 /**

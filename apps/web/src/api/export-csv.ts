@@ -1,9 +1,9 @@
-import { exportDefs, ZEnvelope } from '@promoter/contract';
+import { exportDefs } from '@promoter/contract';
 import type { ExportFilter, ExportKind } from '@promoter/contract';
 import { env } from '../config/env';
 import { i18n } from '../i18n';
 import { operatorSession } from '../lib/operator-session';
-import { throwIfRefused, toQueryString } from './client';
+import { isEnvelope, throwIfRefused, toQueryString } from './client';
 import { NetworkError } from './errors';
 
 /** How far an export has come: the rows and bytes received so far. */
@@ -68,9 +68,9 @@ export async function fetchExport<K extends ExportKind>(
   }
 
   if (!(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
-    const parsed = ZEnvelope.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new NetworkError(`not an export (HTTP ${response.status})`);
-    throwIfRefused(parsed.data, { operatorToken });
+    const envelope: unknown = await response.json().catch(() => null);
+    if (!isEnvelope(envelope)) throw new NetworkError(`not an export (HTTP ${response.status})`);
+    throwIfRefused(envelope, { operatorToken });
     throw new NetworkError(`not an export (HTTP ${response.status})`);
   }
   if (!response.body) throw new NetworkError('the export has no body');

@@ -61,6 +61,29 @@ function currentOwner(): string | null {
 
 const kept = (query: Query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0]));
 
+const MONEY = /^-?\d{1,12}\.\d{2}$/;
+
+/**
+ * The kept agent (getUser) as an older version of the app may have written it, checked by hand before it is shown
+ * (decision 047: answers are no longer parsed by the client, so nothing else would): a field added since gets the
+ * contract's default (`owed`, "0.00", decision 043), and a copy without the figures the first screen reads is left
+ * out (the screen asks the server anyway).
+ */
+function usableUser(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const user = data as Record<string, unknown>;
+  user.owed ??= '0.00';
+  return (
+    Number.isInteger(user.agentId) &&
+    Number.isInteger(user.diamonds) &&
+    Number.isInteger(user.todayDiamonds) &&
+    [user.balance, user.todayProfit, user.owed].every((v) => typeof v === 'string' && MONEY.test(v))
+  );
+}
+
+const restorable = (query: DehydratedState['queries'][number]) =>
+  query.queryKey[0] !== 'getUser' || usableUser(query.state.data);
+
 function read(storage: Storage): Stored | null {
   try {
     const raw = storage.getItem(QUERY_CACHE_KEY);
@@ -79,7 +102,7 @@ export function restoreQueryCache(client: QueryClient, storage: Storage, now = D
     return false;
   }
   try {
-    hydrate(client, stored.state);
+    hydrate(client, { ...stored.state, queries: stored.state.queries.filter(restorable) });
     // Shown at once, and asked again by every screen that mounts, however recent the copy (not only after the
     // queries' staleTime): what changed while the app was closed replaces it.
     void client.invalidateQueries({ refetchType: 'none' });

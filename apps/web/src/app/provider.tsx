@@ -3,18 +3,18 @@ import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Suspense, useEffect, useMemo } from 'react';
 import { getOptionQueryOptions } from '../api/get-option';
 import { queryClient } from '../api/query-client';
+import { ToastHost } from '../components/ui/toast-host';
 import { OptionKey } from '../config/constants';
 import { applyDocumentLanguage, i18n } from '../i18n';
 import { primaryColorOf, themeOptions } from '../stores/theme-options';
 import { createAppTheme } from '../theme/create-app-theme';
 import { ltrCache, rtlCache } from '../theme/emotion-cache';
 
-/** App-wide providers: Emotion cache (RTL or not), MUI theme, toasts, TanStack Query, i18n. */
+/** App-wide providers: Emotion cache (RTL or not), MUI theme, TanStack Query, i18n; the toasts' host. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const themeId = themeOptions.use((s) => s.themeId);
   const darkMode = themeOptions.use((s) => s.darkMode);
@@ -66,15 +66,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
             },
           }}
         />
-        <SnackbarProvider
-          maxSnack={3}
-          autoHideDuration={3000}
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        >
-          <QueryClientProvider client={queryClient}>
-            <Suspense fallback={null}>{children}</Suspense>
-          </QueryClientProvider>
-        </SnackbarProvider>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>{children}</Suspense>
+        </QueryClientProvider>
+        {/* Toasts: notistack is fetched with the first one (decision 047). */}
+        <ToastHost />
       </ThemeProvider>
     </CacheProvider>
   );

@@ -70,11 +70,74 @@ export function keepBootShell(
   };
 }
 
-/** The app's first screen is up: the drawn snapshot goes (after the next paint, so nothing flashes between). */
+/** The route of the login page the build prerendered (decision 048), as boot-shell.js and the router match it. */
+const LOGIN_ROUTE = /^\/session\/login\/?$/i;
+/** The app's login page showing what the prerendered screen shows: its form, or its "signing in". */
+const LOGIN_PAGE_UP = '[data-testid="page-login"] input, [data-testid="page-login"] [role="status"]';
+/** Should the app's login page never show what was prerendered (an error page), the screen goes after this. */
+const LOGIN_WAIT_MS = 10_000;
+
+/**
+ * What was typed into the prerendered login form before the app came up goes into the app's form (the same fields by
+ * their autocomplete), through the input's own value setter and an input event, so React and the form see it as
+ * typed; the focus follows.
+ */
+function carryOverLoginForm(shell: HTMLElement, root: HTMLElement): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  for (const typed of shell.querySelectorAll<HTMLInputElement>('input[data-boot-field]')) {
+    const target = root.querySelector<HTMLInputElement>(
+      `[data-testid="page-login"] input[autocomplete="${typed.autocomplete}"]`,
+    );
+    if (!target) continue;
+    if (typed.value !== '' && target.value === '' && setValue) {
+      setValue.call(target, typed.value);
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (typed.ownerDocument.activeElement === typed) {
+      target.focus();
+      target.setSelectionRange(target.value.length, target.value.length);
+    }
+  }
+}
+
+/**
+ * The app's first screen is up: the drawn snapshot goes (after the next paint, so nothing flashes between). The
+ * prerendered login screen stays until the app's login page shows its form or its "signing in" (its form arrives in
+ * a script of its own, after the page's first render), or the app is on another route.
+ */
 export function dismissBootShell(doc: Document = document): void {
   const shell = doc.getElementById(BOOT_SHELL_ID);
   if (!shell) return;
-  const remove = () => shell.remove();
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(remove));
-  else remove();
+  const root = doc.getElementById('root');
+  const remove = () => {
+    if (root && shell.getAttribute('data-boot-view') === 'login') carryOverLoginForm(shell, root);
+    shell.remove();
+  };
+  const afterPaint = () => {
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() => requestAnimationFrame(remove));
+    else remove();
+  };
+  const ready = () =>
+    shell.getAttribute('data-boot-view') !== 'login' ||
+    !LOGIN_ROUTE.test(doc.location.hash.replace(/^#/, '').split('?')[0] ?? '') ||
+    root?.querySelector(LOGIN_PAGE_UP) !== null;
+  if (!root || ready()) {
+    afterPaint();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    stop();
+    afterPaint();
+  });
+  const timer = setTimeout(() => {
+    stop();
+    afterPaint();
+  }, LOGIN_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(root, { childList: true, subtree: true });
 }

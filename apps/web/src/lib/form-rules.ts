@@ -1,11 +1,11 @@
 import {
-  agentCalls,
   PASSWORD_MAX,
   PASSWORD_MIN,
   ZAgentId,
   ZCaptchaCode,
   ZMobile,
   ZPassword,
+  ZText,
 } from '@promoter/contract';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -24,10 +24,17 @@ export function agentIdRule(t: TFunction): FieldRule {
   };
 }
 
+/**
+ * loginById's rule for its password (the contract's `ZToken(128)`: 1 to 128 characters as typed, no control
+ * character), written here from `ZText` so that the login page does not fetch the agents' whole call table for one
+ * field (decision 047); test/form-rules.test.ts holds it to `agentCalls.loginById`.
+ */
+export const ZPasswordTyped = ZText(128, { min: 1, trim: false });
+
 /** A password that is only checked against the stored one (sign-in, unlock, the old password). */
 export function passwordRequiredRule(t: TFunction): FieldRule {
   return {
-    schema: agentCalls.loginById.input.shape.password,
+    schema: ZPasswordTyped,
     required: t('identity.validation.passwordRequired'),
   };
 }

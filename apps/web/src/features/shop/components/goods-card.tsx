@@ -54,7 +54,17 @@ export function GoodsCard({
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <GoodsImage image={goods.image} name={goods.name} size={40} />
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="subtitle2" noWrap>
+              {/* A name wraps (two lines at most) rather than lose its words: "1000 Diamonds" at 360 px. */}
+              <Typography
+                variant="subtitle2"
+                sx={{
+                  overflowWrap: 'anywhere',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }}
+              >
                 {goods.name}
               </Typography>
               {namesItsDiamonds ? null : (
