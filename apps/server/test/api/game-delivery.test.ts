@@ -9,7 +9,7 @@ import {
   scheduleOverdue,
 } from '../../src/modules/game-delivery/delivery-service';
 import { sendWebhook } from '../../src/modules/game-delivery/webhook';
-import { startJobs } from '../../src/jobs/jobs';
+import { startTestJobs } from '../test-jobs';
 import { agentOwner, memo, playerOwner, post, postAll } from '../../src/modules/ledger/ledger-service';
 import { createAgent, createPlayer, fund, signIn } from '../factories';
 import { api, build, type TestApp } from '../helper';
@@ -284,19 +284,7 @@ describe('a delivery', () => {
 
 describe('the queue’s workers', () => {
   it('deliver a recharge to the game within seconds of its commit, once, and stop cleanly', async () => {
-    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-    const jobs = await startJobs({
-      url: t.databaseUrl,
-      config: {
-        gameWebhook: endpoint,
-        jobConcurrency: 2,
-        pool: { max: 4, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000 },
-        publicUrl: undefined,
-        port: 0,
-      },
-      log: quiet,
-      payments: t.app.platform.payments,
-    });
+    const jobs = await startTestJobs(t, { gameWebhook: endpoint });
     try {
       expect(jobs.running()).toBe(true);
       const { playerId } = await rechargedPlayer(77);

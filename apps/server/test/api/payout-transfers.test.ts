@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentNotifications, players, withdrawals } from '../../src/db/schema';
 import { translate } from '../../src/i18n/messages';
-import { startJobs } from '../../src/jobs/jobs';
+import { quietLog, startTestJobs } from '../test-jobs';
 import { transferIdOf, transferJobKey } from '../../src/modules/withdrawals/transfer-handoff';
 import {
   runTransfer,
@@ -39,14 +39,18 @@ let finance: string;
 let port: number;
 
 const TRANSFER_BILLS = '/v3/fund-app/mch-transfer/transfer-bills';
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   await pay.start();
   t = await build(wechatPayEnv(keys, pay.baseUrl));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
-  deps = { db: t.db, payments: t.app.platform.payments, log: quiet, notifyBase: `http://127.0.0.1:${port}` };
+  deps = {
+    db: t.db,
+    payments: t.app.platform.payments,
+    log: quietLog,
+    notifyBase: `http://127.0.0.1:${port}`,
+  };
   finance = await operatorToken(t.db, (await createTestOperator(t.db, 'finance')).id);
   await setOptions(t, NO_DAILY_LIMITS);
 });
@@ -643,18 +647,7 @@ describe('the notification route', () => {
 describe('the job queue', () => {
   it('pays an approved withdrawal on its own: the approval’s job, WeChat Pay’s answer, the notification', async () => {
     await t.db.execute(sql`delete from graphile_worker._private_jobs`);
-    const jobs = await startJobs({
-      url: t.databaseUrl,
-      config: {
-        gameWebhook: null,
-        jobConcurrency: 2,
-        pool: { max: 4, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000 },
-        publicUrl: `http://127.0.0.1:${port}`,
-        port,
-      },
-      log: quiet,
-      payments: t.app.platform.payments,
-    });
+    const jobs = await startTestJobs(t, { port });
     try {
       const w = await approved('310.00');
       await expect
@@ -692,18 +685,7 @@ describe('the sandbox (the demo)', () => {
     });
     expect(applied.code, applied.msg).toBe(ResponseCode.success);
     const operator = await operatorToken(demo.db, (await createTestOperator(demo.db, 'finance')).id);
-    const jobs = await startJobs({
-      url: demo.databaseUrl,
-      config: {
-        gameWebhook: null,
-        jobConcurrency: 1,
-        pool: { max: 4, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000 },
-        publicUrl: undefined,
-        port: 0,
-      },
-      log: quiet,
-      payments: demo.app.platform.payments,
-    });
+    const jobs = await startTestJobs(demo, { concurrency: 1 });
     try {
       const approval = await api(demo.app, 'adminWithdrawalApprove', {
         input: { id: applied.data.withdrawal.id },

@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, gameEvents, orders, refunds } from '../../src/db/schema';
 import type { JobDeps } from '../../src/jobs/job-deps';
-import { startJobs } from '../../src/jobs/jobs';
 import { runRefund, sweepRefunds } from '../../src/modules/refunds/refund-jobs';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -13,6 +12,7 @@ import {
 import { PaymentProviderError } from '../../src/platform/payments/payment-provider';
 import { createAgent, createGoods, createPlayer, fund, signIn } from '../factories';
 import { api } from '../helper';
+import { quietLog, startTestJobs } from '../test-jobs';
 import { adminApi, NO_DAILY_LIMITS, setOptions, signInOperators, useAdminTestApp } from './admin-support';
 import { accountValue, agentOwner, entriesOfRef, expectRefusal, playerOwner } from './money-support';
 
@@ -29,11 +29,11 @@ let owner: string;
 let finance: string;
 let support: string;
 let ownerId: number;
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
 const deps = (): JobDeps => ({
   db: t.db,
   payments: t.app.platform.payments,
-  log: quiet,
+  log: quietLog,
   notifyBase: 'http://127.0.0.1:9',
 });
 const sandbox = () => t.app.platform.payments as SandboxPaymentProvider;
@@ -414,18 +414,7 @@ describe('the provider’s answers', () => {
 describe('the queue’s workers', () => {
   it('send an approved refund within seconds of its commit and settle it once', async () => {
     const { c, orderId } = await paidPlayerOrder(100);
-    const jobs = await startJobs({
-      url: t.databaseUrl,
-      config: {
-        gameWebhook: null,
-        jobConcurrency: 2,
-        pool: { max: 4, statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 30_000 },
-        publicUrl: undefined,
-        port: 0,
-      },
-      log: quiet,
-      payments: t.app.platform.payments,
-    });
+    const jobs = await startTestJobs(t);
     try {
       const asked = await refund(orderId, '100.00');
       // Bounded by the test's own time-out, not by a count of polls.

@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ResponseCode } from '@promoter/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +17,7 @@ import {
 import { type WechatPayConfig, WechatPayProvider } from '../../src/platform/payments/wechat-pay';
 import { createAgent, createGoods, signIn } from '../factories';
 import { api, build } from '../helper';
+import { notifyReceiver, standInConfig } from '../stand-ins/notify-receiver';
 import {
   makeWechatPayKeys,
   type Notification,
@@ -40,49 +39,20 @@ const standIn = new WechatPayStandIn(keys);
 let config: WechatPayConfig;
 let wechat: WechatPayProvider;
 
-/** The merchant's refund notify_url: each notification verified by the provider, answered as WeChat Pay expects. */
-const receiver = {
-  verified: [] as (RefundState & { orderId: string })[],
-  refused: [] as string[],
-  server: http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        receiver.verified.push(
-          wechat.verifyRefundNotification({
-            headers: req.headers,
-            rawBody: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"SUCCESS"}');
-      } catch (error) {
-        receiver.refused.push((error as Error).message);
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"FAIL"}');
-      }
-    });
-  }),
-};
+/** The merchant's notify_url: each notification verified by the provider, answered as WeChat Pay expects. */
+const receiver = notifyReceiver<RefundState & { orderId: string }>((input) =>
+  wechat.verifyRefundNotification(input),
+);
 let notifyUrl: string;
 
 beforeAll(async () => {
   await standIn.start();
-  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-  notifyUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/pay/wechat/refund-notify`;
-  config = {
-    apiBase: standIn.baseUrl,
-    appId: keys.appId,
-    mchId: keys.mchId,
-    serialNo: keys.merchantSerialNo,
-    privateKey: keys.merchantPrivateKey,
-    apiV3Key: keys.apiV3Key,
-    platformPublicKey: keys.platformPublicKey,
-  };
+  notifyUrl = await receiver.listen('/api/pay/wechat/refund-notify');
+  config = standInConfig(standIn.baseUrl, keys);
   wechat = new WechatPayProvider(config);
 });
 afterAll(async () => {
-  receiver.server.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+  await receiver.close();
   await standIn.stop();
 });
 

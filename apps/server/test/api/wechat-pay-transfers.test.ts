@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type NotificationInput,
@@ -15,6 +13,7 @@ import {
 } from '../../src/platform/payments/sandbox-provider';
 import { type WechatPayConfig, WechatPayProvider } from '../../src/platform/payments/wechat-pay';
 import { build } from '../helper';
+import { notifyReceiver, standInConfig } from '../stand-ins/notify-receiver';
 import {
   makeWechatPayKeys,
   type Notification,
@@ -37,50 +36,18 @@ const standIn = new WechatPayStandIn(keys);
 let config: WechatPayConfig;
 let wechat: WechatPayProvider;
 
-/** The merchant's transfer notify_url: each notification verified by the provider, answered as WeChat Pay expects. */
-const receiver = {
-  verified: [] as TransferState[],
-  refused: [] as string[],
-  server: http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        receiver.verified.push(
-          wechat.verifyTransferNotification({
-            headers: req.headers,
-            rawBody: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"SUCCESS"}');
-      } catch (error) {
-        receiver.refused.push((error as Error).message);
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"FAIL"}');
-      }
-    });
-  }),
-};
+/** The merchant's notify_url: each notification verified by the provider, answered as WeChat Pay expects. */
+const receiver = notifyReceiver<TransferState>((input) => wechat.verifyTransferNotification(input));
 let notifyUrl: string;
 
 beforeAll(async () => {
   await standIn.start();
-  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-  notifyUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/pay/wechat/transfer-notify`;
-  config = {
-    apiBase: standIn.baseUrl,
-    appId: keys.appId,
-    mchId: keys.mchId,
-    serialNo: keys.merchantSerialNo,
-    privateKey: keys.merchantPrivateKey,
-    apiV3Key: keys.apiV3Key,
-    platformPublicKey: keys.platformPublicKey,
-    platformSerial: keys.platformSerialNo,
-  };
+  notifyUrl = await receiver.listen('/api/pay/wechat/transfer-notify');
+  config = standInConfig(standIn.baseUrl, keys);
   wechat = new WechatPayProvider(config);
 });
 afterAll(async () => {
-  receiver.server.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+  await receiver.close();
   await standIn.stop();
 });
 
