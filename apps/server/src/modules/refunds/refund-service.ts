@@ -25,8 +25,7 @@ export type RefundActor = AuditActor & { operatorId: number };
 type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-/** The refunds that gave back, or may still give back, money: everything but the rejected, closed and failed. */
-const LIVE: RefundStatus[] = ['requested', 'approved', 'processing', 'succeeded', 'abnormal'];
+/** The refunds that gave nothing back and never will; every other one counts against what is left to refund. */
 const DEAD: RefundStatus[] = ['rejected', 'closed', 'failed'];
 
 /** An order may be refunded once it was paid: delivered, held (nothing delivered), or already refunded in part. */
@@ -45,7 +44,7 @@ async function liveRefundedFen(tx: DbOrTx, orderId: string): Promise<number> {
   const [row] = await tx
     .select({ fen: sql<string>`coalesce(sum(${refunds.amountFen}), 0)` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, LIVE)));
+    .where(and(eq(refunds.orderId, orderId), notInArray(refunds.status, DEAD)));
   return Number(row?.fen ?? 0);
 }
 
