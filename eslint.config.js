@@ -34,6 +34,32 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
 
+  // The phone layer (decision 049): the agent's side is drawn with src/ui and static CSS; MUI and Emotion only where
+  // they stay (the console, the template dashboards and cart, the customizer, the MUI scope and theme they share).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/admin/**',
+      'apps/web/src/features/dashboard/**',
+      'apps/web/src/features/ecommerce/**',
+      'apps/web/src/shell/customizer/**',
+      'apps/web/src/theme/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*'],
+              message: 'The agent side uses src/ui and CSS modules (decision 049); MUI stays in the console.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // ---------------------------------------------------------------------------------------------------------------
   // Web client (apps/web): the direction of imports (docs/decisions/010-web-structure.md, docs/ARCHITECTURE.md).
   //   shared (api, components, config, hooks, i18n, lib, stores, theme) -> features/<name> -> shell -> app -> main.tsx
@@ -50,7 +76,7 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/extensions': ['.ts', '.tsx', '.js'],
       'boundaries/elements': [
-        ...['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'stores', 'theme'].map((folder) => ({
+        ...['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'stores', 'theme', 'ui'].map((folder) => ({
           type: 'shared',
           pattern: `apps/web/src/${folder}`,
         })),

@@ -351,8 +351,7 @@ describe('refunds in the console', () => {
     await go(page, paths.agent.currencyList.getHref());
     await page.getByTestId('page-currency-list').waitFor();
     await page.getByTestId('flow-tab-1').click();
-    await page.getByTestId('flow-type-select').getByRole('combobox').click();
-    await page.getByTestId('flow-type-10').click();
+    await page.getByTestId('flow-type-select').getByRole('combobox').selectOption('10');
     const entries = page.locator('[data-testid="bill-list"] [data-testid^="bill-entry-"][data-bill-type]');
     // Newest first: the full refund's 100.00, then the part's 25.00; nothing of another type.
     await expect

@@ -95,7 +95,7 @@ describe('the agent’s notifications', () => {
     expect(await unreadOf(token)).toBe(before + 1);
 
     // ---- the bell shows it without a reload (the count is polled every 15 s)
-    const badge = agent.page.getByTestId('header-bell-badge').locator('.MuiBadge-badge');
+    const badge = agent.page.getByTestId('header-bell-badge').locator('[data-badge]');
     await expect.poll(() => badge.innerText(), { timeout: 45_000, interval: 500 }).toBe(String(before + 1));
     await shot(agent.page, 'inbox-phone-bell-badge');
     await bell.click();

@@ -114,8 +114,8 @@ function smallTargets(min: number): { measured: number; small: SmallTarget[] } {
   /** The element a tap lands on for this control: a tappable wrapper around a small control, or itself. */
   const targetOf = (el: Element): Element => {
     const wrapper = el.matches('input, select, textarea')
-      ? el.closest('label, .MuiInputBase-root, .MuiButtonBase-root')
-      : el.parentElement?.closest('.MuiButtonBase-root, [role="button"], button');
+      ? el.closest('label, button')
+      : el.parentElement?.closest('a, [role="button"], button');
     return wrapper ?? el;
   };
 
@@ -186,13 +186,9 @@ async function settle(page: Page) {
     .waitFor();
   await page.getByTestId('layout-loader').waitFor({ state: 'detached', timeout: 10_000 });
   await page
-    .waitForFunction(
-      () => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"]'),
-      null,
-      {
-        timeout: 5_000,
-      },
-    )
+    .waitForFunction(() => !document.querySelector('main [data-skeleton], main [role="progressbar"]'), null, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   await page.waitForTimeout(300);
 }
@@ -232,7 +228,7 @@ describe('tap targets at 360x640, Chinese, signed in as the demo agent', () => {
         window.location.hash = `#${href}`;
       }, route);
       await page.getByTestId(opener).first().click();
-      const popup = page.locator('.MuiPopover-paper').first();
+      const popup = page.locator('[data-popover]').first();
       await popup.waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `tap-targets-menu-${opener}`);

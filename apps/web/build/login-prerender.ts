@@ -205,6 +205,7 @@ text-align:center;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #boot-shell .bs-brand{font-size:1.5rem;font-weight:400;line-height:1.334}
 #boot-shell .bs-busy{display:none;flex-direction:column;align-items:center;padding:16px 0}
 #boot-shell[data-boot-ticket] .bs-busy{display:flex}
+#boot-shell .bs-busy p{color:var(--tx2)}
 #boot-shell[data-boot-ticket] .bs-form{display:none}
 #boot-shell .bs-spinner{display:inline-block;width:32px;height:32px;margin-bottom:12px;color:var(--p);
 animation:bs-rotate 1.4s linear infinite}
@@ -262,7 +263,7 @@ font-size:.875rem;line-height:1.43}
 #boot-shell .bs-hint>div>*+*{margin-top:4px}
 #boot-shell .bs-game{font-size:32px;color:var(--p)}
 #boot-shell .bs-body2{font-size:.875rem;line-height:1.43}
-#boot-shell .bs-caption{font-size:.75rem;line-height:1.66}
+#boot-shell .bs-caption{font-size:.75rem;line-height:1.66;color:var(--tx2)}
 `
   .replace(/\n/g, '')
   .trim();

@@ -1,3 +1,4 @@
+import './ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepQueryCache, restoreQueryCache } from './api/query-cache-storage';
@@ -9,7 +10,9 @@ import { applyDocumentLanguage, initI18n } from './i18n';
 import { languageOf } from './i18n/languages';
 import { formatCount } from './lib/format';
 import { sessionStore } from './lib/session';
-import { themeOptions } from './stores/theme-options';
+import { COLOR_THEMES } from './config/themes';
+import { primaryColorOf, themeOptions } from './stores/theme-options';
+import { applyThemeVars } from './ui/theme-vars';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('missing #root element');
@@ -18,8 +21,15 @@ if (!rootElement) throw new Error('missing #root element');
 restoreQueryCache(queryClient, window.localStorage);
 keepQueryCache(queryClient, window.localStorage);
 
-const { language, rtlLayout } = themeOptions.get();
+const { language, rtlLayout, themeId, darkMode, paletteSource, customColor } = themeOptions.get();
 applyDocumentLanguage(language, rtlLayout);
+// The stored theme's colours before the first screen is drawn (the operator's brand colour follows with its option).
+const colors = COLOR_THEMES.find((t) => t.id === themeId) ?? COLOR_THEMES[0];
+applyThemeVars({
+  primary: primaryColorOf({ paletteSource, customColor }, undefined) ?? colors.primary,
+  secondary: colors.secondary,
+  darkMode,
+});
 // The first number formatter of a language loads its data (tens of milliseconds on a phone): for a signed-in agent,
 // whose first screen shows figures, made while the texts and that screen's code are on their way, not in the middle
 // of its rendering.

@@ -85,4 +85,57 @@ describe('the downline tree', () => {
     await waitFor(() => expect(screen.getByTestId('tree-node-41')).toBeTruthy());
     expect(treeCalls()).toEqual([{ parentId: 40 }]);
   });
+
+  it('moves with the arrow keys as a tree does, left and right swapped right to left', async () => {
+    const root = node(10, {
+      level: 1,
+      teamSize: 2,
+      childCount: 2,
+      children: [node(20, { teamSize: 1, childCount: 1, children: [node(30, { level: 3 })] }), node(21)],
+    });
+    const item = (id: number) => screen.getByTestId(`tree-node-${id}`).closest('li') as HTMLElement;
+    const view = renderScreen(<DownlineTree root={root} />);
+    expect(screen.getByRole('tree').getAttribute('aria-label')).toBeTruthy();
+    // One item in the Tab order: the first.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(item(10));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(item(20));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(item(20).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('tree-node-30')).toBeNull();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(item(10));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(item(20));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item(20).getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(item(30));
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(item(21));
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(item(30));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(item(10));
+    expect(item(10).tabIndex).toBe(0);
+    expect(item(21).tabIndex).toBe(-1);
+    view.unmount();
+
+    renderScreen(
+      <div dir="rtl">
+        <DownlineTree root={root} />
+      </div>,
+    );
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(item(20));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item(20).getAttribute('aria-expanded')).toBe('false');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(item(20).getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(item(30));
+    expect(treeCalls()).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Toasts on demand (decision 047): notistack and its provider are fetched with the first toast, not with the first
+// Toasts on demand (decision 047): the toaster is fetched with the first toast, not with the first
 // screen, and a toast raised before they have arrived still shows.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ describe('toasts, fetched with the first one', () => {
     render(<ToastHost />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(fetched.count).toBe(0);
-    expect(document.querySelector('.notistack-SnackbarContainer')).toBeNull();
+    expect(document.querySelector('[data-testid="toasts"]')).toBeNull();
   });
 
   it('shows the toasts raised before its script arrived, then the later ones', async () => {

@@ -15,7 +15,8 @@ import {
   ZText,
 } from './common';
 import { ZAgentLevel, ZAgentStatus, ZBillType, ZOrderStatus } from './enums';
-import { moneyToFen, ZMoney, ZMoneyInput } from './money';
+import { moneyToFen } from './money-format';
+import { ZMoney, ZMoneyInput } from './money';
 
 // ---- shapes ------------------------------------------------------------------------------------------------------
 

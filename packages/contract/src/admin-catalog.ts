@@ -15,7 +15,8 @@ import {
   ZText,
 } from './common';
 import { ZOrderStatus } from './enums';
-import { fenToMoney, moneyToFen, ZMoney } from './money';
+import { fenToMoney, moneyToFen } from './money-format';
+import { ZMoney } from './money';
 import { ZName, ZNameTranslations } from './translations';
 
 // ---- the platform's settings: prices, rates, withdrawal rules, switches ------------------------------------------

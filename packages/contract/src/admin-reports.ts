@@ -15,7 +15,7 @@ import {
 } from './common';
 import { ZBillType } from './enums';
 import { ZMoney } from './money';
-import type { OperatorRight } from './operators';
+import type { OperatorRight } from './rights';
 
 // ---- the dashboard's period ----------------------------------------------------------------------------------------
 

@@ -12,9 +12,11 @@ import {
   ZText,
   ZWithdrawal,
 } from './common';
-import { ZAgentStatus, ZWithdrawalStatus, type WithdrawalStatus } from './enums';
+import type { WithdrawalStatus } from './enum-values';
+import { ZAgentStatus, ZWithdrawalStatus } from './enums';
 import { ZMoney, ZMoneyInput } from './money';
-import { type OperatorRight, ZOperator, ZOperatorRole } from './operators';
+import type { OperatorRight } from './rights';
+import { ZOperator, ZOperatorRole } from './operators';
 
 // ---- shapes ------------------------------------------------------------------------------------------------------
 

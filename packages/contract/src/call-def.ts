@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OperatorRight } from './operators';
+import type { OperatorRight } from './rights';
 
 /**
  * Who may call: anyone; any signed-in session; a signed-in agent; a signed-in player that is not an agent

@@ -21,9 +21,8 @@ import {
   ZWxUserInfo,
   hasControlCharacters,
 } from './common';
+import { type AgentStatus, BILL_TYPE_MAX } from './enum-values';
 import {
-  type AgentStatus,
-  BILL_TYPE_MAX,
   ZAgentLevel,
   ZAgentStatus,
   ZBillType,

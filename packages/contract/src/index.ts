@@ -1,5 +1,7 @@
 export * from './codes';
+export * from './money-format';
 export * from './money';
+export * from './enum-values';
 export * from './enums';
 export * from './common';
 export type { CallAuth, CallDef } from './call-def';
@@ -10,6 +12,7 @@ export * from './game';
 export * from './envelope';
 export * from './rules';
 export * from './links';
+export * from './rights';
 export * from './operators';
 export * from './admin';
 export * from './admin-agents';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { call } from './call-def';
 import { MOBILE_PATTERN, ZEmpty, ZId, ZIsoDate } from './common';
-import { type WithdrawalAccountType, ZWithdrawalAccountType } from './enums';
+import type { WithdrawalAccountType } from './enum-values';
+import { ZWithdrawalAccountType } from './enums';
 import { ZWithdrawalAccountText, ZWithdrawalBankName } from './rules';
 
 /**

@@ -5,6 +5,7 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
+import { MONEY_PATTERN } from '@promoter/contract';
 import { sessionStore } from '../lib/session';
 
 /**
@@ -61,8 +62,6 @@ function currentOwner(): string | null {
 
 const kept = (query: Query) => query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0]));
 
-const MONEY = /^-?\d{1,12}\.\d{2}$/;
-
 /**
  * The kept agent (getUser) as an older version of the app may have written it, checked by hand before it is shown
  * (decision 047: answers are no longer parsed by the client, so nothing else would): a field added since gets the
@@ -77,7 +76,7 @@ function usableUser(data: unknown): boolean {
     Number.isInteger(user.agentId) &&
     Number.isInteger(user.diamonds) &&
     Number.isInteger(user.todayDiamonds) &&
-    [user.balance, user.todayProfit, user.owed].every((v) => typeof v === 'string' && MONEY.test(v))
+    [user.balance, user.todayProfit, user.owed].every((v) => typeof v === 'string' && MONEY_PATTERN.test(v))
   );
 }
 

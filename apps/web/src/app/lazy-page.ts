@@ -42,3 +42,14 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     }
   };
 }
+
+/**
+ * A route whose page or layout is drawn with MUI (the operator console, the template dashboards and cart): its module
+ * and the MUI scope (theme/mui-scope.tsx) load together, so MUI stays off every other route (decision 049).
+ */
+export function muiPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazyPage(
+    () => Promise.all([load(), import('../theme/mui-scope')]),
+    ([module, scope]) => scope.withMuiScope(pick(module)),
+  );
+}

@@ -1,12 +1,12 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
+import { Button } from '../ui/button';
+import { ErrorOutlineOutlinedIcon } from '../ui/icons';
+import { Stack } from '../ui/stack';
+import { Text } from '../ui/text';
 import { ChunkTimeoutError } from './lazy-page';
+import styles from './route-error.module.css';
 
 /** Shown when a route fails: not found, a page's code that would not load (120 s), or a render error. */
 export function RouteError() {
@@ -28,24 +28,26 @@ export function RouteError() {
       ? t('errors.chunkText')
       : t('errors.unexpectedText');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }} data-testid="page-error">
-      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 420 }}>
-        <ErrorOutline color="error" sx={{ fontSize: 56 }} />
-        <Typography variant="h6" component="h1">
+    <div className={styles.page} data-testid="page-error">
+      <Stack spacing={2} alignItems="center" className={styles.content}>
+        <span className={styles.icon}>
+          <ErrorOutlineOutlinedIcon color="error" fontSize="inherit" />
+        </span>
+        <Text variant="h6" component="h1">
           {title}
-        </Typography>
-        <Typography color="text.secondary">{text}</Typography>
+        </Text>
+        <Text color="textSecondary">{text}</Text>
         <Stack direction="row" spacing={1}>
           {chunk ? (
             <Button variant="contained" onClick={() => window.location.reload()}>
               {t('common.retry')}
             </Button>
           ) : null}
-          <Button variant={chunk ? 'outlined' : 'contained'} component={Link} to={paths.root.getHref()}>
+          <Button variant={chunk ? 'outlined' : 'contained'} to={paths.root.getHref()}>
             {t('common.home')}
           </Button>
         </Stack>
       </Stack>
-    </Box>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { DASHBOARDS, paths, redirects } from '../config/paths';
 import type { DashboardName, LayoutName } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage, muiPage } from './lazy-page';
 import { loadTextAreas } from '../i18n';
 import { ADMIN_AREAS, type FeatureArea } from '../i18n/resources';
 import { Root } from './root';
@@ -109,32 +109,32 @@ const helpPage = lazyPage(
 );
 /** The six dashboards, a chunk each: their charts (recharts) load with them only, never with /agent/Main. */
 const dashboardPages: Readonly<Record<DashboardName, ReturnType<typeof lazyPage>>> = {
-  ecommerce: lazyPage(
+  ecommerce: muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/ecommerce-dashboard-page')),
     (m) => m.EcommerceDashboardPage,
   ),
-  'web-analytics': lazyPage(
+  'web-analytics': muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/web-analytics-dashboard-page')),
     (m) => m.WebAnalyticsDashboardPage,
   ),
-  magazine: lazyPage(
+  magazine: muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/magazine-dashboard-page')),
     (m) => m.MagazineDashboardPage,
   ),
-  news: lazyPage(
+  news: muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/news-dashboard-page')),
     (m) => m.NewsDashboardPage,
   ),
-  agency: lazyPage(
+  agency: muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/agency-dashboard-page')),
     (m) => m.AgencyDashboardPage,
   ),
-  saas: lazyPage(
+  saas: muiPage(
     () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/saas-dashboard-page')),
     (m) => m.SaasDashboardPage,
   ),
 };
-const cartPage = lazyPage(
+const cartPage = muiPage(
   () => import('../features/ecommerce/pages/cart-page'),
   (m) => m.CartPage,
 );
@@ -210,11 +210,11 @@ const inboxPage = lazyPage(
 
 // ---- the operator console (decision 018): its own login, layout and session
 
-const adminLoginPage = lazyPage(
+const adminLoginPage = muiPage(
   () => withTexts(ADMIN_AREAS, import('../features/admin/pages/admin-login-page')),
   (m) => m.AdminLoginPage,
 );
-const adminLayout = lazyPage(
+const adminLayout = muiPage(
   () => withTexts(ADMIN_AREAS, import('../features/admin/components/admin-layout')),
   (m) => m.AdminLayout,
 );

@@ -1,16 +1,3 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import SellOutlined from '@mui/icons-material/SellOutlined';
-import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { moneyToFen, type TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +6,28 @@ import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
 import { AGENT_FIGURES, type AgentFigureKey } from '../lib/agent-figures';
 import { formatMoney } from '../lib/format';
+import { Alert } from '../ui/alert';
+import { Avatar } from '../ui/avatar';
+import { Card, CardContent } from '../ui/card';
+import { Chip } from '../ui/chip';
+import {
+  AccountBalanceWalletOutlinedIcon,
+  DiamondOutlinedIcon,
+  SellOutlinedIcon,
+  TrendingUpOutlinedIcon,
+} from '../ui/icons';
+import { Skeleton } from '../ui/skeleton';
+import { Stack } from '../ui/stack';
+import { Text } from '../ui/text';
+import styles from './agent-figures.module.css';
 import { CountUp } from './ui/count-up';
 import { RetryAlert } from './ui/retry-alert';
 
 const ICONS: Record<AgentFigureKey, ReactNode> = {
-  balance: <AccountBalanceWalletOutlined />,
-  diamonds: <DiamondOutlined />,
-  todayProfit: <TrendingUpOutlined />,
-  todayDiamonds: <SellOutlined />,
+  balance: <AccountBalanceWalletOutlinedIcon />,
+  diamonds: <DiamondOutlinedIcon />,
+  todayProfit: <TrendingUpOutlinedIcon />,
+  todayDiamonds: <SellOutlinedIcon />,
 };
 
 /**
@@ -40,22 +41,22 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
   return (
     <Stack spacing={2}>
       <Card>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CardContent className={styles.identity}>
           {user ? (
-            <Avatar src={user.avatar || undefined} alt={user.nickname} sx={{ width: 56, height: 56 }}>
+            <Avatar src={user.avatar || undefined} alt={user.nickname} size={56}>
               {user.nickname.slice(0, 1)}
             </Avatar>
           ) : (
             <Skeleton variant="circular" width={56} height={56} />
           )}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" noWrap data-testid={`${testIdPrefix}-nickname`}>
+          <div className={styles.identityText}>
+            <Text variant="h6" noWrap data-testid={`${testIdPrefix}-nickname`}>
               {user ? user.nickname : <Skeleton width={120} />}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2" color="text.secondary">
+            </Text>
+            <Stack direction="row" spacing={1} alignItems="center" wrap>
+              <Text variant="body2" color="textSecondary">
                 {user ? t('figures.agentId', { id: user.agentId }) : <Skeleton width={80} />}
-              </Typography>
+              </Text>
               {user ? (
                 <Chip
                   size="small"
@@ -65,32 +66,28 @@ export function AgentFigures({ user, testIdPrefix }: { user: TAgentUser | undefi
                 />
               ) : null}
             </Stack>
-          </Box>
+          </div>
         </CardContent>
       </Card>
-      <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}
-      >
+      <div className={styles.figures}>
         {AGENT_FIGURES.map((figure) => (
-          <Card key={figure.key}>
-            <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main', mb: 1 }}>
-                {ICONS[figure.key]}
-                <Typography variant="body2" color="text.secondary" noWrap>
-                  {t(`figures.${figure.key}`)}
-                </Typography>
-              </Stack>
-              <Typography variant="h5" component="p" noWrap data-testid={`${testIdPrefix}-${figure.key}`}>
-                {user ? (
-                  <CountUp value={figure.value(user)} format={(value) => figure.format(value, locale)} />
-                ) : (
-                  <Skeleton width="70%" />
-                )}
-              </Typography>
-            </CardContent>
+          <Card key={figure.key} className={styles.figure}>
+            <Stack direction="row" spacing={1} alignItems="center" className={styles.figureHead}>
+              {ICONS[figure.key]}
+              <Text variant="body2" color="textSecondary" noWrap>
+                {t(`figures.${figure.key}`)}
+              </Text>
+            </Stack>
+            <Text variant="h5" component="p" noWrap data-testid={`${testIdPrefix}-${figure.key}`}>
+              {user ? (
+                <CountUp value={figure.value(user)} format={(value) => figure.format(value, locale)} />
+              ) : (
+                <Skeleton width="70%" />
+              )}
+            </Text>
           </Card>
         ))}
-      </Box>
+      </div>
       {user && moneyToFen(user.owed) > 0 ? (
         <Alert severity="warning" data-testid={`${testIdPrefix}-owed`}>
           {t('figures.owed', { amount: formatMoney(user.owed) })}

@@ -1,9 +1,10 @@
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useArticle } from '../api/read-article';
 import type { ArticleSlug } from '../api/read-article';
+import { Skeleton } from '../ui/skeleton';
+import { Stack } from '../ui/stack';
+import { Text } from '../ui/text';
+import styles from './article-view.module.css';
 import { RetryAlert } from './ui/retry-alert';
 
 /**
@@ -26,7 +27,7 @@ export function ArticleView({ slug, showTitle = true }: { slug: ArticleSlug; sho
   if (query.isPending) {
     return (
       <Stack spacing={1} role="status" aria-label={t('app.loading')}>
-        {showTitle ? <Skeleton variant="text" width="40%" sx={{ fontSize: 24 }} /> : null}
+        {showTitle ? <Skeleton variant="text" width="40%" className={styles.titleSkeleton} /> : null}
         <Skeleton variant="text" />
         <Skeleton variant="text" />
         <Skeleton variant="text" width="70%" />
@@ -44,14 +45,14 @@ export function ArticleView({ slug, showTitle = true }: { slug: ArticleSlug; sho
   return (
     <Stack component="article" spacing={1.5} data-testid={`article-${slug}`}>
       {showTitle ? (
-        <Typography variant="h6" component="h2">
+        <Text variant="h6" component="h2">
           {query.data.title}
-        </Typography>
+        </Text>
       ) : null}
       {paragraphs.map((text, index) => (
-        <Typography key={index} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', lineHeight: 1.75 }}>
+        <Text key={index} className={styles.paragraph}>
           {text}
-        </Typography>
+        </Text>
       ))}
     </Stack>
   );

@@ -1,11 +1,11 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../lib/clipboard';
 import { notify } from '../lib/notify';
+import { Button } from '../ui/button';
+import { ContentCopyIcon } from '../ui/icons';
+import { TextField } from '../ui/text-field';
+import styles from './invite-qr.module.css';
 
 /**
  * An agent's invite link as a friend takes it: its QR code (dark on white whatever the theme, with a quiet zone,
@@ -27,11 +27,8 @@ export function InviteQr({
     else notify.error(t('errors.copyFailed'));
   };
   return (
-    <>
-      <Box
-        sx={{ display: 'grid', placeItems: 'center', mb: 2, p: 1, bgcolor: '#fff', borderRadius: 1 }}
-        data-testid={`${testIdPrefix}-qr`}
-      >
+    <div className={styles.invite}>
+      <div className={styles.qr} data-testid={`${testIdPrefix}-qr`}>
         <QRCodeSVG
           value={inviteUrl}
           size={size}
@@ -43,25 +40,26 @@ export function InviteQr({
           aria-label={t('share.qrCode')}
           role="img"
         />
-      </Box>
+      </div>
       <TextField
         fullWidth
         size="small"
         label={t('share.inviteUrl')}
         value={inviteUrl}
-        slotProps={{ htmlInput: { readOnly: true, 'data-testid': `${testIdPrefix}-invite-url` } }}
+        readOnly
+        inputProps={{ 'data-testid': `${testIdPrefix}-invite-url` }}
         onFocus={(event) => event.target.select()}
       />
       <Button
         fullWidth
-        sx={{ mt: 1.5, minHeight: 44 }}
         variant="contained"
-        startIcon={<ContentCopy />}
+        startIcon={<ContentCopyIcon />}
         onClick={() => void copy()}
+        className={styles.copy}
         data-testid={`${testIdPrefix}-copy`}
       >
         {t('common.copy')}
       </Button>
-    </>
+    </div>
   );
 }

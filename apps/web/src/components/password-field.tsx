@@ -1,11 +1,9 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../ui/button';
+import { VisibilityIcon, VisibilityOffIcon } from '../ui/icons';
+import { TextField } from '../ui/text-field';
 import { muiField } from '../lib/mui-field';
 
 /** A password input with a show/hide toggle, registered with react-hook-form. */
@@ -34,22 +32,16 @@ export function PasswordField({
       autoFocus={autoFocus}
       fullWidth
       {...muiField(registration, error)}
-      slotProps={{
-        htmlInput: { 'data-testid': testId },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={visible ? t('identity.common.hidePassword') : t('identity.common.showPassword')}
-                onClick={() => setVisible((v) => !v)}
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ 'data-testid': testId }}
+      endAdornment={
+        <IconButton
+          edge="end"
+          aria-label={visible ? t('identity.common.hidePassword') : t('identity.common.showPassword')}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+        </IconButton>
+      }
     />
   );
 }

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { checkoutHintKey } from '../api/purchase';
 import { formatMoney } from '../lib/format';
+import { Stack } from '../ui/stack';
+import { Text } from '../ui/text';
+import styles from './purchase-summary.module.css';
 
 /**
  * What a purchase confirmation says, in the shop and in the cart: the package and quantity, the total, and what
@@ -26,13 +26,13 @@ export function PurchaseSummary({
       <span>{t('shop.recharge.confirmLine', { name, quantity })}</span>
       <span>
         {t('cart.total')}:{' '}
-        <Box component="strong" sx={{ color: 'primary.main' }} data-testid={totalTestId}>
+        <strong className={styles.total} data-testid={totalTestId}>
           {formatMoney(total)}
-        </Box>
+        </strong>
       </span>
-      <Typography variant="caption" color="text.secondary">
+      <Text variant="caption" color="textSecondary">
         {t(checkoutHintKey())}
-      </Typography>
+      </Text>
     </Stack>
   );
 }

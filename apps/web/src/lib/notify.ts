@@ -1,5 +1,5 @@
 /**
- * Toasts, usable outside React (the API client). notistack and its provider are a script of their own, fetched with
+ * Toasts, usable outside React (the API client). the toaster is a script of its own, fetched with
  * the first toast (decision 047): nothing of them is on the first screen's path. A toast raised before that script
  * has arrived and mounted waits here, in order, and shows as soon as it has; none is lost. `components/ui/toast-host`
  * (mounted by the app) fetches the toaster when the first toast is raised, and the toaster attaches itself here.

@@ -1,9 +1,20 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { hasRight, ZOperator } from '@promoter/contract';
+import { hasRight, OPERATOR_RIGHTS, OPERATOR_ROLES } from '@promoter/contract';
 import type { OperatorRight, TOperator } from '@promoter/contract';
 import { bindStore } from '../stores/bind-store';
+import {
+  aBoolean,
+  anInteger,
+  aNumber,
+  arrayOf,
+  aString,
+  matching,
+  nonEmptyString,
+  nullable,
+  objectOf,
+  oneOf,
+} from './guards';
 import { persistFields } from './storage';
 
 /**
@@ -23,13 +34,28 @@ export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 const signedOut: OperatorSessionState = { token: null, operator: null, expiresAt: null };
 
+/** An ISO date-time with its offset (ZIsoDate), as the server writes it. */
+const isoDateTime = matching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/);
+
+/** The kept operator, written from the contract's type (ZOperator): a field changed there fails to compile here. */
+const operatorGuard = objectOf<TOperator>({
+  id: anInteger,
+  name: aString,
+  role: oneOf(OPERATOR_ROLES),
+  rights: arrayOf(oneOf(OPERATOR_RIGHTS)),
+  twoFactorEnrolled: aBoolean,
+  mustChangePassword: aBoolean,
+  disabled: aBoolean,
+  createdAt: isoDateTime,
+});
+
 export const useOperatorSessionStore = create<OperatorSessionState>()(
   persist(
     () => signedOut,
     persistFields(signedOut, {
-      token: { key: 'operatorToken', schema: z.string().min(1).nullable() },
-      operator: { key: 'operator', schema: ZOperator.nullable() },
-      expiresAt: { key: 'operatorExpiresAt', schema: z.number().nullable() },
+      token: { key: 'operatorToken', guard: nullable(nonEmptyString) },
+      operator: { key: 'operator', guard: nullable(operatorGuard) },
+      expiresAt: { key: 'operatorExpiresAt', guard: nullable(aNumber) },
     }),
   ),
 );

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { anInteger, aNumber, aString, nullable, objectOf, refine } from './guards';
 import { persistFields } from './storage';
 
 /**
@@ -10,13 +10,6 @@ import { persistFields } from './storage';
  */
 const RESUME_WITHIN_MS = 10 * 60_000;
 
-const ZPendingPurchase = z.object({
-  goodsId: z.number().int().positive(),
-  quantity: z.number().int().positive(),
-  back: z.string(),
-  at: z.number(),
-});
-
 export interface PendingPurchase {
   goodsId: number;
   quantity: number;
@@ -24,8 +17,21 @@ export interface PendingPurchase {
   back: string;
 }
 
+/** A purchase as it is kept: when it was confirmed (epoch milliseconds). */
+interface KeptPurchase extends PendingPurchase {
+  at: number;
+}
+
+const aPositiveInteger = refine(anInteger, (value) => value > 0);
+const keptPurchase = objectOf<KeptPurchase>({
+  goodsId: aPositiveInteger,
+  quantity: aPositiveInteger,
+  back: aString,
+  at: aNumber,
+});
+
 interface PendingState {
-  pending: z.infer<typeof ZPendingPurchase> | null;
+  pending: KeptPurchase | null;
 }
 
 const initial: PendingState = { pending: null };
@@ -33,7 +39,7 @@ const initial: PendingState = { pending: null };
 const usePending = create<PendingState>()(
   persist(
     () => initial,
-    persistFields(initial, { pending: { key: 'pendingPurchase', schema: ZPendingPurchase.nullable() } }),
+    persistFields(initial, { pending: { key: 'pendingPurchase', guard: nullable(keptPurchase) } }),
   ),
 );
 

@@ -1,10 +1,21 @@
-import { z } from 'zod';
-import { ZAgentUser, ZPlayer, ZWxUserInfo } from '@promoter/contract';
+import { AGENT_LEVELS, AGENT_STATUSES, MONEY_PATTERN } from '@promoter/contract';
 import type { TAgentUser, TPlayer, TWxUserInfo } from '@promoter/contract';
 import { env } from '../config/env';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { bindStore } from '../stores/bind-store';
+import {
+  anInteger,
+  aNumber,
+  aString,
+  matching,
+  nonEmptyString,
+  nullable,
+  objectOf,
+  oneOf,
+  optional,
+  withDefault,
+} from './guards';
 import { persistFields } from './storage';
 import { parseUserAgent } from './user-agent';
 import type { UserAgentRecord } from './user-agent';
@@ -30,7 +41,51 @@ export interface SessionState {
   mobileLogin: boolean;
 }
 
-const ZUserAgentRecord = z.object({ platform: z.string(), version: z.string(), playerId: z.string() });
+/*
+ * The guards of what is kept, written from the contract's types (ZAgentUser, ZPlayer, ZWxUserInfo): a field added to
+ * or changed in one of them fails to compile here until its guard follows.
+ */
+const aMoney = matching(MONEY_PATTERN);
+
+const agentUser = objectOf<TAgentUser>({
+  agentId: anInteger,
+  playerId: anInteger,
+  nickname: aString,
+  avatar: aString,
+  level: oneOf(AGENT_LEVELS),
+  status: oneOf(AGENT_STATUSES),
+  balance: aMoney,
+  // A user kept before `owed` existed (decision 043) loads with the contract's default (ZAgentUser's, decision 047).
+  owed: withDefault(aMoney, '0.00'),
+  diamonds: anInteger,
+  todayProfit: aMoney,
+  todayDiamonds: anInteger,
+  mobile: nullable(aString),
+  parentId: nullable(anInteger),
+  inviteUrl: aString,
+});
+
+const player = objectOf<TPlayer>({
+  playerId: anInteger,
+  nickname: aString,
+  avatar: aString,
+  agentId: nullable(anInteger),
+  diamonds: anInteger,
+  mobile: nullable(aString),
+});
+
+const wxUserInfo = objectOf<TWxUserInfo>({
+  openid: aString,
+  unionid: aString,
+  nickname: aString,
+  headimgurl: aString,
+  sex: optional(anInteger),
+  province: optional(aString),
+  city: optional(aString),
+  country: optional(aString),
+});
+
+const userAgentRecord = objectOf<UserAgentRecord>({ platform: aString, version: aString, playerId: aString });
 
 /** Everything of the signed-in account: what sign-out clears. */
 const signedOut = {
@@ -56,13 +111,13 @@ export const useSessionStore = create<SessionState>()(
   persist(
     () => initial,
     persistFields(initial, {
-      token: { key: 'token', schema: z.string().min(1).nullable() },
-      user: { key: 'user', schema: ZAgentUser.nullable() },
-      player: { key: 'player', schema: ZPlayer.nullable() },
-      userAgent: { key: 'userAgent', schema: ZUserAgentRecord.nullable(), preferInitial: true },
-      wxUserInfo: { key: 'wxUserInfo', schema: ZWxUserInfo.nullable() },
-      unionId: { key: 'unionId', schema: z.string().nullable() },
-      expiresAt: { key: 'expiresAt', schema: z.number().nullable() },
+      token: { key: 'token', guard: nullable(nonEmptyString) },
+      user: { key: 'user', guard: nullable(agentUser) },
+      player: { key: 'player', guard: nullable(player) },
+      userAgent: { key: 'userAgent', guard: nullable(userAgentRecord), preferInitial: true },
+      wxUserInfo: { key: 'wxUserInfo', guard: nullable(wxUserInfo) },
+      unionId: { key: 'unionId', guard: nullable(aString) },
+      expiresAt: { key: 'expiresAt', guard: nullable(aNumber) },
     }),
   ),
 );

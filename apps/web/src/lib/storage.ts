@@ -1,11 +1,12 @@
-import type { z } from 'zod';
+import type { Guard } from './guards';
 import type { PersistOptions, PersistStorage } from 'zustand/middleware';
 
 /**
  * Options of zustand's `persist` for the app's stores, over local storage that never throws (private mode, full
  * quota, disabled storage in some web views: the state still lives in memory for the visit). Every value read back
- * is validated with its zod schema, so a stale or tampered value is dropped instead of crashing the app. The keys
- * are the ones the app has always used (`promoter.<key>`, JSON), so nobody is signed out by an update.
+ * goes through its guard (`lib/guards.ts`, no zod on the phone's path), so a stale or tampered value is dropped
+ * instead of crashing the app. The keys are the ones the app has always used (`promoter.<key>`, JSON), so nobody is
+ * signed out by an update.
  */
 const PREFIX = 'promoter.';
 
@@ -41,7 +42,8 @@ export type PersistedFields<S> = {
   [K in keyof S]?: {
     /** The local storage key, without the `promoter.` prefix. */
     key: string;
-    schema: z.ZodType<S[K]>;
+    /** Reads the stored value; what it does not read (`undefined`) gives the initial value. */
+    guard: Guard<S[K]>;
     /** The initial value wins when it is not null (a value the browser tells afresh on each visit). */
     preferInitial?: boolean;
   };
@@ -80,10 +82,10 @@ export function persistFields<S extends object>(
     merge: (persisted, current) => {
       const next: S = { ...current };
       const stored = (persisted ?? {}) as Record<string, unknown>;
-      for (const [field, { schema, preferInitial }] of entries) {
-        const parsed = schema.safeParse(stored[field]);
+      for (const [field, { guard, preferInitial }] of entries) {
+        const read = guard(stored[field]);
         const keepInitial = preferInitial && initial[field] !== null && initial[field] !== undefined;
-        next[field] = parsed.success && !keepInitial ? (parsed.data as S[typeof field]) : initial[field];
+        next[field] = read === undefined || keepInitial ? initial[field] : (read as S[typeof field]);
       }
       return next;
     },
@@ -91,10 +93,7 @@ export function persistFields<S extends object>(
 }
 
 /** Persists a whole store as one object under one key; an invalid object is dropped for the initial state. */
-export function persistObject<S extends object>(
-  key: string,
-  schema: z.ZodType<Partial<S>>,
-): PersistOptions<S, S> {
+export function persistObject<S extends object>(key: string, guard: Guard<Partial<S>>): PersistOptions<S, S> {
   const storage: PersistStorage<S> = {
     getItem: () => {
       const value = readKey(key);
@@ -107,8 +106,8 @@ export function persistObject<S extends object>(
     name: key,
     storage,
     merge: (persisted, current) => {
-      const parsed = schema.safeParse(persisted);
-      return parsed.success ? { ...current, ...parsed.data } : current;
+      const read = guard(persisted);
+      return read === undefined ? current : { ...current, ...read };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { anInteger, arrayOf, aString, objectOf, refine } from './guards';
 import { persistFields } from './storage';
 
 /**
@@ -12,16 +12,25 @@ export const DEVICE_HEADER = 'X-Device';
 /** A browser shared by a few agents keeps the newest few. */
 const MAX_DEVICES = 10;
 /** Oldest first, as a list: an object's integer-like keys would not keep their order. */
-const ZDevices = z.array(z.object({ agentId: z.number().int(), token: z.string().min(1).max(200) }));
+interface Device {
+  agentId: number;
+  token: string;
+}
+const devicesGuard = arrayOf(
+  objectOf<Device>({
+    agentId: anInteger,
+    token: refine(aString, (token) => token.length >= 1 && token.length <= 200),
+  }),
+);
 
 interface DevicesState {
-  devices: z.infer<typeof ZDevices>;
+  devices: Device[];
 }
 
 const initial: DevicesState = { devices: [] };
 
 const useDevices = create<DevicesState>()(
-  persist(() => initial, persistFields(initial, { devices: { key: 'devices', schema: ZDevices } })),
+  persist(() => initial, persistFields(initial, { devices: { key: 'devices', guard: devicesGuard } })),
 );
 
 /** Read through to storage: another tab may have signed in since. */

@@ -1,6 +1,7 @@
 import { ZVisitorId } from '@promoter/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { fromSchema, nullable } from './guards';
 import { persistFields } from './storage';
 
 /**
@@ -14,7 +15,10 @@ interface VisitorState {
 const initial: VisitorState = { visitorId: null };
 
 const useVisitor = create<VisitorState>()(
-  persist(() => initial, persistFields(initial, { visitorId: { key: 'visitorId', schema: ZVisitorId } })),
+  persist(
+    () => initial,
+    persistFields(initial, { visitorId: { key: 'visitorId', guard: nullable(fromSchema(ZVisitorId)) } }),
+  ),
 );
 
 /** 24 random bytes as 32 URL-safe characters (the contract's ZVisitorId). */

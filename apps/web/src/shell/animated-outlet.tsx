@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
 import { useLocation, useOutlet } from 'react-router';
 import { themeOptions } from '../stores/theme-options';
-import { ROUTE_ANIMATION_KEYFRAMES } from '../theme/route-animations';
+import styles from './animated-outlet.module.css';
 
 /** The routed page, replayed with the customizer's route animation whenever the page changes. */
 export function AnimatedOutlet() {
@@ -9,14 +8,8 @@ export function AnimatedOutlet() {
   const { pathname } = useLocation();
   const animation = themeOptions.use((s) => s.routerAnimation);
   return (
-    <Box
-      key={pathname}
-      sx={{
-        animation: `${ROUTE_ANIMATION_KEYFRAMES[animation]} 0.5s ease both`,
-        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-      }}
-    >
+    <div key={pathname} className={styles[animation]}>
       {outlet}
-    </Box>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Text } from '../ui/text';
+import styles from './footer.module.css';
 
+/** The layouts' footer: the copyright line. */
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" sx={{ py: 2, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-      <Typography variant="caption">{t('app.copyright', { year: new Date().getFullYear() })}</Typography>
-    </Box>
+    <footer className={styles.footer}>
+      <Text variant="caption">{t('app.copyright', { year: new Date().getFullYear() })}</Text>
+    </footer>
   );
 }

@@ -1,9 +1,12 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Fade from '@mui/material/Fade';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT_LOADER_MS } from '../config/constants';
+import { cx } from '../ui/cx';
+import { Spinner } from '../ui/progress';
+import styles from './layout-loader.module.css';
+
+/** How long the loader takes to fade out (its stylesheet's transition). */
+const FADE_MS = 225;
 
 /** Whether the layout's start-up animation (about 2 s, SPEC section 9) is still playing. */
 export function useLayoutLoading(): boolean {
@@ -21,25 +24,24 @@ export function useLayoutLoading(): boolean {
  */
 export function LayoutLoader({ loading }: { loading: boolean }) {
   const { t } = useTranslation();
+  // Shown at once (no entering transition: it would force the whole page's layout while React commits it); after
+  // `loading` ends it fades out, then leaves the page.
+  const [mounted, setMounted] = useState(loading);
+  if (loading && !mounted) setMounted(true);
+  useEffect(() => {
+    if (loading) return undefined;
+    const timer = setTimeout(() => setMounted(false), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  if (!mounted) return null;
   return (
-    // Shown at once (no entering transition: it would force the whole page's layout while React commits it).
-    <Fade in={loading} appear={false} unmountOnExit timeout={{ enter: 0, exit: 300 }}>
-      <Box
-        role="status"
-        aria-label={t('app.loading')}
-        data-testid="layout-loader"
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          zIndex: 2,
-          bgcolor: 'background.default',
-          display: 'flex',
-          justifyContent: 'center',
-          pt: 12,
-        }}
-      >
-        <CircularProgress />
-      </Box>
-    </Fade>
+    <div
+      role="status"
+      aria-label={t('app.loading')}
+      data-testid="layout-loader"
+      className={cx(styles.loader, !loading && styles.leaving)}
+    >
+      <Spinner color="primary" />
+    </div>
   );
 }

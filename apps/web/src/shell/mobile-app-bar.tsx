@@ -1,24 +1,17 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Hint } from '../components/ui/hint';
 import { languageOf } from '../i18n/languages';
+import { IconButton } from '../ui/button';
+import { ArrowBackIcon } from '../ui/icons';
+import { Text } from '../ui/text';
 import { LanguageMenu } from './header/language-menu';
-
-/** The bar's two buttons: a finger's tap (48 px, in the 52 px bar), whatever their icon. */
-const barButton = { width: 48, height: 48 } as const;
+import styles from './mobile-app-bar.module.css';
 
 /** The app bar of the mobile agent and session pages: back, the page title, language. */
 export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackHref: string }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
   const navigate = useNavigate();
   const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
 
@@ -32,35 +25,35 @@ export function MobileAppBar({ title, fallbackHref }: { title: string; fallbackH
   };
 
   return (
-    <AppBar position="sticky" sx={{ bgcolor: theme.palette.primary.main, color: '#fff' }}>
-      <Toolbar sx={{ minHeight: 52, px: 0.5 }} disableGutters>
+    <header className={styles.bar}>
+      <div className={styles.toolbar}>
         <IconButton
           color="inherit"
           aria-label={t('common.back')}
           onClick={back}
           data-testid="app-bar-back"
-          sx={barButton}
+          className={styles.button}
         >
-          <ArrowBack sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} />
+          <ArrowBackIcon flipInRtl />
         </IconButton>
-        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: 18, textAlign: 'center' }}>
+        <Text variant="h6" component="h1" noWrap className={styles.title}>
           {title}
-        </Typography>
+        </Text>
         <Hint title={t('header.language')}>
           <IconButton
             color="inherit"
             aria-label={t('header.language')}
             onClick={(event) => setLanguageAnchor(event.currentTarget)}
             data-testid="app-bar-language"
-            sx={barButton}
+            className={styles.button}
           >
-            <Box component="span" sx={{ fontSize: 20, lineHeight: 1 }} aria-hidden>
+            <span className={styles.flag} aria-hidden>
               {languageOf(i18n.language).flag}
-            </Box>
+            </span>
           </IconButton>
         </Hint>
-      </Toolbar>
+      </div>
       <LanguageMenu anchorEl={languageAnchor} onClose={() => setLanguageAnchor(null)} />
-    </AppBar>
+    </header>
   );
 }

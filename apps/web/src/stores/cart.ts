@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { fenToMoney, moneyToFen, ZMoney } from '@promoter/contract';
+import { fenToMoney, MONEY_PATTERN, moneyToFen } from '@promoter/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { anInteger, arrayOf, aString, matching, objectOf, refine } from '../lib/guards';
 import { persistFields } from '../lib/storage';
 import { bindStore } from './bind-store';
 
@@ -11,15 +11,25 @@ import { bindStore } from './bind-store';
  * is multiplied in fen. The shop's packages go in from its pages (features/shop); the cart page checks them out a
  * line at a time. Kept in local storage (`promoter.cart`), validated on read.
  */
-export const ZCartItem = z.object({
-  id: z.string(),
-  productImg: z.string(),
-  name: z.string(),
-  price: ZMoney,
-  quantity: z.number().int().min(1),
-  total: ZMoney,
+export interface CartItem {
+  id: string;
+  productImg: string;
+  name: string;
+  /** Money (the contract's ZMoney: two decimals). */
+  price: string;
+  /** At least 1. */
+  quantity: number;
+  total: string;
+}
+
+const cartItem = objectOf<CartItem>({
+  id: aString,
+  productImg: aString,
+  name: aString,
+  price: matching(MONEY_PATTERN),
+  quantity: refine(anInteger, (quantity) => quantity >= 1),
+  total: matching(MONEY_PATTERN),
 });
-export type CartItem = z.infer<typeof ZCartItem>;
 
 interface CartState {
   items: CartItem[];
@@ -28,7 +38,7 @@ interface CartState {
 const initial: CartState = { items: [] };
 
 export const useCartStore = create<CartState>()(
-  persist(() => initial, persistFields(initial, { items: { key: 'cart', schema: z.array(ZCartItem) } })),
+  persist(() => initial, persistFields(initial, { items: { key: 'cart', guard: arrayOf(cartItem) } })),
 );
 
 export const cartStore = bindStore(useCartStore);

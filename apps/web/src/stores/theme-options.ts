@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   COLOR_THEMES,
   DEFAULT_HEADER_FILTER,
@@ -20,6 +19,7 @@ import type { Locale } from '../i18n/languages';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { isHexColor } from '../lib/color';
+import { aBoolean, aString, oneOf, partialOf, refine } from '../lib/guards';
 import { persistObject } from '../lib/storage';
 import { bindStore } from './bind-store';
 
@@ -53,20 +53,21 @@ export type PaletteSource = (typeof PALETTE_SOURCES)[number];
 const ids = <T extends { id: string }>(list: readonly T[]) =>
   list.map((x) => x.id) as [T['id'], ...T['id'][]];
 
-const ZThemeOptions = z.object({
-  darkMode: z.boolean(),
-  collapseSidebar: z.boolean(),
-  boxLayout: z.boolean(),
-  rtlLayout: z.boolean(),
-  backgroundImage: z.boolean(),
-  sidebarImageId: z.enum(ids(SIDEBAR_IMAGES)),
-  language: z.string().refine(isLocale),
-  themeId: z.enum(ids(COLOR_THEMES)),
-  paletteSource: z.enum(PALETTE_SOURCES),
-  customColor: z.string().refine((value) => value === '' || isHexColor(value)),
-  sidebarFilterId: z.enum(ids(SIDEBAR_FILTERS)),
-  headerFilterId: z.enum(ids(HEADER_FILTERS)),
-  routerAnimation: z.enum(ROUTE_ANIMATIONS),
+/** The stored options: any of them, each one present valid (a single invalid one drops the whole object). */
+const storedThemeOptions = partialOf<ThemeOptions>({
+  darkMode: aBoolean,
+  collapseSidebar: aBoolean,
+  boxLayout: aBoolean,
+  rtlLayout: aBoolean,
+  backgroundImage: aBoolean,
+  sidebarImageId: oneOf(ids(SIDEBAR_IMAGES)),
+  language: refine(aString, isLocale),
+  themeId: oneOf(ids(COLOR_THEMES)),
+  paletteSource: oneOf(PALETTE_SOURCES),
+  customColor: refine(aString, (value) => value === '' || isHexColor(value)),
+  sidebarFilterId: oneOf(ids(SIDEBAR_FILTERS)),
+  headerFilterId: oneOf(ids(HEADER_FILTERS)),
+  routerAnimation: oneOf(ROUTE_ANIMATIONS),
 });
 
 export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
@@ -88,7 +89,7 @@ export const DEFAULT_THEME_OPTIONS: ThemeOptions = {
 /** Whether the mini layout is on screen: its collapsed sidebar belongs to the layout, not to the stored choice. */
 let miniLayoutActive = false;
 
-const persistOptions = persistObject<ThemeOptions>('themeOptions', ZThemeOptions.partial());
+const persistOptions = persistObject<ThemeOptions>('themeOptions', storedThemeOptions);
 
 /**
  * Kept under `promoter.themeOptions`; a stored object with any invalid field is dropped for the defaults. While the

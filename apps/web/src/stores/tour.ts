@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { aBoolean } from '../lib/guards';
 import { persistFields } from '../lib/storage';
 import { bindStore } from './bind-store';
 
@@ -13,9 +13,6 @@ const initial: TourState = { dismissed: false };
 
 export const tourStore = bindStore(
   create<TourState>()(
-    persist(
-      () => initial,
-      persistFields(initial, { dismissed: { key: 'tourDismissed', schema: z.boolean() } }),
-    ),
+    persist(() => initial, persistFields(initial, { dismissed: { key: 'tourDismissed', guard: aBoolean } })),
   ),
 );

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { HORIZONTAL_DRAWER_WIDTH, SIDEBAR_WIDTH } from '../../config/constants';
 import type { LayoutName } from '../../config/paths';
@@ -13,6 +10,9 @@ import { LayoutLoader, useLayoutLoading } from '../../shell/layout-loader';
 import { Sidebar } from '../../shell/sidebar/sidebar';
 import { Tour } from '../../shell/tour/tour';
 import { themeOptions } from '../../stores/theme-options';
+import { cx } from '../../ui/cx';
+import { up, useMediaQuery } from '../../ui/use-media-query';
+import styles from './admin-frame.module.css';
 
 // The customizer's code loads the first time it is opened.
 const Customizer = lazy(() =>
@@ -30,8 +30,7 @@ export interface AdminFrameProps {
 
 /** The shared frame of the five template layouts: sidebar, header, content, footer, customizer, tour. */
 export function AdminFrame({ layout, variant }: AdminFrameProps) {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const desktop = useMediaQuery(up('md'));
   const collapsed = themeOptions.use((s) => s.collapseSidebar);
   const boxLayout = themeOptions.use((s) => s.boxLayout);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -53,7 +52,7 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
     layout === 'boxed-v2' ? paths.agent.main.getHref() : paths.layouts[layout].dashboard.ecommerce.getHref();
 
   const frame = (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', width: '100%' }}>
+    <div className={styles.frame}>
       <Sidebar
         layout={layout}
         width={variant === 'horizontal' ? HORIZONTAL_DRAWER_WIDTH : SIDEBAR_WIDTH}
@@ -62,7 +61,7 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
         mobileOpen={drawerOpen}
         onMobileClose={() => setDrawerOpen(false)}
       />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <div className={styles.column}>
         <Header
           logoHref={logoHref}
           onToggleSidebar={toggleSidebar}
@@ -72,37 +71,27 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
           }}
         />
         {variant === 'horizontal' ? <HorizontalMenu layout={layout} /> : null}
-        <Box
-          component="main"
-          sx={{
-            position: 'relative',
-            flex: 1,
-            width: '100%',
-            maxWidth: variant === 'centered' ? 1200 : undefined,
-            mx: 'auto',
-            p: { xs: 1.5, sm: 2, md: 3 },
-          }}
-        >
+        <main className={cx(styles.main, variant === 'centered' && styles.centered)}>
           <LayoutLoader loading={loading} />
           {pageBuilt ? <AnimatedOutlet /> : null}
-        </Box>
+        </main>
         {/* With the page, so that the page's arrival does not push it down the screen. */}
         {pageBuilt ? <Footer /> : null}
-      </Box>
+      </div>
       {customizerUsed ? (
         <Suspense fallback={null}>
           <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
         </Suspense>
       ) : null}
       <Tour />
-    </Box>
+    </div>
   );
 
   // The boxed layout is always in a box; the customizer's box layout puts the other sidebar layouts in one too.
   if (variant !== 'boxed' && !(boxLayout && variant === 'sidebar')) return frame;
   return (
-    <Box sx={{ bgcolor: 'action.hover', minHeight: '100vh', px: { lg: 3 } }} data-testid="box-layout">
-      <Box sx={{ maxWidth: 1280, mx: 'auto', boxShadow: { lg: 3 }, overflow: 'clip' }}>{frame}</Box>
-    </Box>
+    <div className={styles.boxOuter} data-testid="box-layout">
+      <div className={styles.box}>{frame}</div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { useIsAuthenticated } from '../../lib/session';
 import { MobileAppBar } from '../../shell/mobile-app-bar';
 import { titleKeyOf } from '../route-handle';
+import styles from './mobile-layout.module.css';
 
 /** Agent and session pages: a phone page with an app bar and a back button, no sidebar. */
 export function MobileLayout() {
@@ -14,11 +14,11 @@ export function MobileLayout() {
   const titleKey = titleKeyOf(matches, new URLSearchParams(useLocation().search));
   const fallbackHref = signedIn ? paths.agent.main.getHref() : paths.agent.index.getHref();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <div className={styles.page}>
       <MobileAppBar title={t(titleKey)} fallbackHref={fallbackHref} />
-      <Box component="main" sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+      <main className={styles.main}>
         <Outlet />
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }

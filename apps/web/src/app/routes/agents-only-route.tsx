@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { AgentsOnlyNotice } from '../../features/agent/components/agents-only-notice';
 import { MobileAppBar } from '../../shell/mobile-app-bar';
+import styles from '../layouts/mobile-layout.module.css';
 import { titleKeyOf } from '../route-handle';
 
 /**
@@ -15,11 +15,11 @@ export function AgentsOnlyRoute() {
   const matches = useMatches();
   const titleKey = titleKeyOf(matches, new URLSearchParams(useLocation().search));
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-testid="page-agents-only">
+    <div className={styles.page} data-testid="page-agents-only">
       <MobileAppBar title={t(titleKey)} fallbackHref={paths.agent.index.getHref()} />
-      <Box component="main" sx={{ maxWidth: 640, mx: 'auto', p: 2 }}>
+      <main className={styles.main}>
         <AgentsOnlyNotice />
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }

@@ -1,13 +1,18 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Spinner } from '../../ui/progress';
+import { Text } from '../../ui/text';
+import styles from './busy-status.module.css';
 
 /** A spinner with what is going on (signing in…), announced as a status. */
 export function BusyStatus({ text, py = 2, testId }: { text: string; py?: number; testId?: string }) {
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'center', py }} role="status" data-testid={testId}>
-      <CircularProgress size={32} />
-      <Typography color="text.secondary">{text}</Typography>
-    </Stack>
+    <div
+      className={styles.status}
+      style={{ paddingBlock: `calc(var(--space) * ${py})` }}
+      role="status"
+      data-testid={testId}
+    >
+      <Spinner size={32} color="primary" />
+      <Text color="textSecondary">{text}</Text>
+    </div>
   );
 }

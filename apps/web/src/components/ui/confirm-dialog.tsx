@@ -1,13 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../config/constants';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../ui/dialog';
+import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -41,16 +37,19 @@ export function ConfirmDialog({
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onCancel}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth, m: 2 } } }}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      className={styles.paper}
+      style={{ maxWidth }}
       aria-labelledby={title ? 'confirm-dialog-title' : undefined}
     >
       {title ? <DialogTitle id="confirm-dialog-title">{title}</DialogTitle> : null}
       <DialogContent>
-        <DialogContentText component="div" sx={{ pt: title ? 0 : 1 }}>
+        <DialogContentText component="div" className={title ? undefined : styles.untitled}>
           {message}
         </DialogContentText>
-        {alert ? <Box sx={{ mt: 2 }}>{alert}</Box> : null}
+        {alert ? <div className={styles.alert}>{alert}</div> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} color="inherit" data-testid="confirm-cancel">

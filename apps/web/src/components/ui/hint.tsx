@@ -1,14 +1,11 @@
-import type { TooltipProps } from '@mui/material/Tooltip';
-import { lazy, Suspense } from 'react';
+import type { ReactElement } from 'react';
+import { Tooltip } from '../../ui/tooltip';
 
 /**
- * A hover hint: MUI's Tooltip where the device has a pointer that hovers (a mouse, a trackpad), and nothing on a
- * touch screen, where a hint would need a long press the button's own tap already answers. The Tooltip (with Popper
- * and popper.js, about 16 KB gzipped) is fetched only where it is shown, so a phone's path never carries it
- * (decision 028); its label stays on the control itself (`aria-label`).
+ * A hover hint: a tooltip where the device has a pointer that hovers (a mouse, a trackpad), and nothing on a touch
+ * screen, where a hint would need a long press the button's own tap already answers; its label stays on the control
+ * itself (`aria-label`).
  */
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
-
 const HOVER = '(hover: hover) and (pointer: fine)';
 
 const canHover = (): boolean =>
@@ -16,11 +13,19 @@ const canHover = (): boolean =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia(HOVER).matches;
 
-export function Hint({ children, ...props }: TooltipProps) {
+export function Hint({
+  children,
+  title,
+  placement,
+}: {
+  children: ReactElement;
+  title: string;
+  placement?: 'top' | 'bottom' | 'right';
+}) {
   if (!canHover()) return children;
   return (
-    <Suspense fallback={children}>
-      <Tooltip {...props}>{children}</Tooltip>
-    </Suspense>
+    <Tooltip title={title} placement={placement === 'right' ? 'bottom' : placement}>
+      {children}
+    </Tooltip>
   );
 }

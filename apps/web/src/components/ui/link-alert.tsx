@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 
 /** A notice with the way on: a link button to the screen that helps (log in, enter the agent system). */
 export function LinkAlert({
@@ -20,7 +19,7 @@ export function LinkAlert({
       severity="info"
       data-testid={testId}
       action={
-        <Button color="inherit" size="small" component={RouterLink} to={to}>
+        <Button color="inherit" size="small" to={to}>
           {linkLabel}
         </Button>
       }

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 import type { NetworkError } from '../../api/errors';
 import { HTTP_TIMEOUT_MS } from '../../config/constants';
+import { Alert } from '../../ui/alert';
 
 /**
  * A money operation sent without an answer: why (the network, or nothing within the time-out), and that sending it
@@ -11,8 +10,7 @@ import { HTTP_TIMEOUT_MS } from '../../config/constants';
 export function LostAnswerAlert({ error }: { error: NetworkError }) {
   const { t } = useTranslation();
   return (
-    <Alert severity="warning" data-testid="money-lost-answer" role="alert">
-      <AlertTitle>{t('money.lost.title')}</AlertTitle>
+    <Alert severity="warning" data-testid="money-lost-answer" role="alert" title={t('money.lost.title')}>
       {error.timedOut
         ? t('money.lost.timedOut', { seconds: HTTP_TIMEOUT_MS / 1000 })
         : t('money.lost.network')}{' '}

@@ -1,26 +1,25 @@
-import Alert from '@mui/material/Alert';
-import type { AlertProps } from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 
 /** Something could not load: why, and a way to try again. */
 export function RetryAlert({
   onRetry,
   children,
   testId,
-  sx,
+  className,
 }: {
   onRetry: () => unknown;
   children: ReactNode;
   testId?: string;
-  sx?: AlertProps['sx'];
+  className?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Alert
       severity="error"
-      sx={sx}
+      className={className}
       data-testid={testId}
       action={
         <Button color="inherit" size="small" onClick={() => void onRetry()}>

@@ -1,5 +1,5 @@
-import Button from '@mui/material/Button';
-import type { ButtonProps } from '@mui/material/Button';
+import type { ButtonProps } from '../../ui/button';
+import { Button } from '../../ui/button';
 
 /** A form's main button: it submits the form and is disabled while the form is busy. */
 export function SubmitButton({

@@ -5,7 +5,7 @@ const loadToaster = () => import('./toaster');
 
 /**
  * Where the toasts show, mounted once by the app: nothing until the first toast is raised (lib/notify.ts), then
- * notistack's provider, fetched as a script of its own (decision 047). A fetch that fails is tried again with the
+ * the toaster (toaster.tsx), fetched as a script of its own (decision 047). A fetch that fails is tried again with the
  * next toast; the toasts raised meanwhile wait and show once it has come.
  */
 export function ToastHost() {

@@ -1,4 +1,5 @@
 import Check from '@mui/icons-material/Check';
+import { MuiScope } from '../../theme/mui-scope';
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -88,7 +89,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * animation, language) and Advance tab (dark mode, collapse sidebar, box layout, RTL layout, sidebar background
  * image and its four pictures).
  */
-export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The customizer in the MUI scope it is drawn with (it loads the first time it is opened, decision 049). */
+export function Customizer(props: { open: boolean; onClose: () => void }) {
+  return (
+    <MuiScope>
+      <CustomizerPanel {...props} />
+    </MuiScope>
+  );
+}
+
+function CustomizerPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const [tab, setTab] = useState<'general' | 'advance'>('general');

@@ -1,13 +1,13 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import type { TAgentUser } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../i18n/languages';
 import { levelLabelKey } from '../../lib/agent-level';
 import { absCount, formatCount, formatMoney } from '../../lib/format';
+import { Chip } from '../../ui/chip';
+import { LinearProgress } from '../../ui/progress';
+import { Text } from '../../ui/text';
 import { AgentAvatar } from './agent-avatar';
+import styles from './agent-bar.module.css';
 
 interface AgentBarProps {
   user: TAgentUser | undefined;
@@ -36,78 +36,49 @@ export function AgentBar({ user, loading }: AgentBarProps) {
   ] as const;
 
   return (
-    <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'rgba(127,127,127,0.24)' }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', md: 'row' },
-          alignItems: { xs: 'stretch', md: 'center' },
-          gap: { xs: 0.75, md: 3 },
-          px: { xs: 1.5, sm: 2 },
-          py: { xs: 0.75, md: 1 },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+    <div className={styles.bar}>
+      <div className={styles.inner}>
+        <div className={styles.identity}>
           <AgentAvatar user={user} />
-          <Typography
-            variant="subtitle2"
-            noWrap
-            sx={{ minWidth: 0, maxWidth: { xs: 130, md: 200 } }}
-            data-testid="header-nickname"
-          >
+          <Text variant="subtitle2" noWrap className={styles.nickname} data-testid="header-nickname">
             {user?.nickname ?? dash}
-          </Typography>
-          <Typography variant="caption" noWrap sx={{ opacity: 0.85 }} data-testid="header-agent-id">
+          </Text>
+          <Text variant="caption" noWrap className={styles.agentId} data-testid="header-agent-id">
             {user ? t('figures.agentId', { id: user.agentId }) : dash}
-          </Typography>
+          </Text>
           <Chip
             size="small"
             data-testid="header-level"
             label={user ? t('level.withPromoter', { level: t(levelLabelKey(user.level)) }) : dash}
-            sx={{
-              height: 20,
-              fontSize: 12,
-              bgcolor: 'rgba(127,127,127,0.22)',
-              color: 'inherit',
-              flexShrink: 0,
-            }}
+            className={styles.level}
           />
-        </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-            gap: { xs: 0.5, md: 3 },
-            flex: { md: 1 },
-            justifyItems: { md: 'end' },
-          }}
-        >
+        </div>
+        <div className={styles.figures}>
           {figures.map((figure) => (
-            <Box key={figure.key} sx={{ minWidth: 0, textAlign: { xs: 'center', md: 'end' } }}>
-              <Typography component="div" variant="caption" noWrap sx={{ opacity: 0.8, lineHeight: 1.3 }}>
+            <div key={figure.key} className={styles.figure}>
+              <Text component="div" variant="caption" noWrap className={styles.figureLabel}>
                 {t(`figures.${figure.key}Short`)}
-              </Typography>
-              <Typography
+              </Text>
+              <Text
                 component="div"
                 variant="subtitle2"
                 noWrap
-                sx={{ lineHeight: 1.3 }}
+                className={styles.figureValue}
                 data-testid={figure.testId}
               >
                 {figure.value}
-              </Typography>
-            </Box>
+              </Text>
+            </div>
           ))}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {loading ? (
         <LinearProgress
           aria-label={t('header.loadingUser')}
           data-testid="header-loading"
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }}
-          color="inherit"
+          className={styles.loading}
         />
       ) : null}
-    </Box>
+    </div>
   );
 }

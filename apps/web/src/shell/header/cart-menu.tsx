@@ -1,23 +1,19 @@
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { CART_DROPDOWN_HEIGHT, CART_NEW_BADGE_COUNT } from '../../config/constants';
 import { layoutOfPathname, paths } from '../../config/paths';
 import { formatMoney } from '../../lib/format';
 import { cartStore, cartTotal } from '../../stores/cart';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Chip } from '../../ui/chip';
+import { Divider } from '../../ui/divider';
+import { DiamondOutlinedIcon, ShoppingCartOutlinedIcon } from '../../ui/icons';
+import { List, ListItem, ListItemAvatar, ListItemText } from '../../ui/list';
+import { Popover } from '../../ui/popover';
+import { Stack } from '../../ui/stack';
+import { Text } from '../../ui/text';
+import styles from './cart-menu.module.css';
 import type { AnchoredMenuProps } from './menu-types';
 
 /**
@@ -34,16 +30,17 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
       anchorEl={anchorEl}
       open={Boolean(anchorEl)}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
+      placement="bottom-end"
+      className={styles.paper}
     >
       <Stack
         direction="row"
-        sx={{ px: 2, pt: 1.5, pb: 1, alignItems: 'center', justifyContent: 'space-between' }}
+        alignItems="center"
+        justifyContent="space-between"
+        className={styles.head}
         data-testid="cart-menu"
       >
-        <Typography variant="subtitle1">{t('cart.title')}</Typography>
+        <Text variant="subtitle1">{t('cart.title')}</Text>
         {/* SPEC section 2: the badge is hard-coded. */}
         <Chip
           size="small"
@@ -53,12 +50,12 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
         />
       </Stack>
       <Divider />
-      <Box sx={{ maxHeight: CART_DROPDOWN_HEIGHT, overflowY: 'auto' }}>
+      <div className={styles.items} style={{ maxHeight: CART_DROPDOWN_HEIGHT }}>
         {items.length === 0 ? (
-          <Stack sx={{ alignItems: 'center', py: 4, color: 'text.secondary' }} spacing={1}>
-            <ShoppingCartOutlined />
-            <Typography variant="body2">{t('cart.empty')}</Typography>
-            <Button size="small" component={Link} to={paths.agent.mineRecharge.getHref()} onClick={onClose}>
+          <Stack alignItems="center" spacing={1} className={styles.empty}>
+            <ShoppingCartOutlinedIcon />
+            <Text variant="body2">{t('cart.empty')}</Text>
+            <Button size="small" to={paths.agent.mineRecharge.getHref()} onClick={onClose}>
               {t('shop.cart.goShop')}
             </Button>
           </Stack>
@@ -68,16 +65,16 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
               <ListItem
                 key={item.id}
                 data-testid={`cart-menu-item-${item.id}`}
-                secondaryAction={<Typography variant="body2">{formatMoney(item.total)}</Typography>}
+                secondaryAction={<Text variant="body2">{formatMoney(item.total)}</Text>}
               >
                 <ListItemAvatar>
                   <Avatar
                     variant="rounded"
                     src={item.productImg || undefined}
                     alt={item.name}
-                    sx={{ bgcolor: 'action.hover', color: 'primary.main' }}
+                    className={styles.productAvatar}
                   >
-                    <DiamondOutlined aria-hidden />
+                    <DiamondOutlinedIcon />
                   </Avatar>
                 </ListItemAvatar>
                 <ListItemText
@@ -88,15 +85,15 @@ export function CartMenu({ anchorEl, onClose }: AnchoredMenuProps) {
             ))}
           </List>
         )}
-      </Box>
+      </div>
       <Divider />
-      <Stack direction="row" sx={{ p: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Button variant="contained" component={Link} to={cartHref} onClick={onClose} data-testid="cart-view">
+      <Stack direction="row" alignItems="center" justifyContent="space-between" className={styles.foot}>
+        <Button variant="contained" to={cartHref} onClick={onClose} data-testid="cart-view">
           {t('cart.viewCart')}
         </Button>
-        <Typography variant="subtitle2" data-testid="cart-menu-total">
+        <Text variant="subtitle2" data-testid="cart-menu-total">
           {t('cart.total')}: {formatMoney(cartTotal(items))}
-        </Typography>
+        </Text>
       </Stack>
     </Popover>
   );

@@ -1,20 +1,15 @@
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { recentPlayersQueryOptions } from '../../api/get-recent-players';
 import type { getRecentPlayers } from '../../api/get-recent-players';
 import { recentTransfersQueryOptions } from '../../api/get-recent-transfers';
 import type { getRecentTransfers } from '../../api/get-recent-transfers';
 import { paths } from '../../config/paths';
 import { levelLabelKey } from '../../lib/agent-level';
+import { Avatar } from '../../ui/avatar';
+import { Menu, MenuItem, MenuItemText } from '../../ui/menu';
+import { Text } from '../../ui/text';
+import styles from './contacts-menu.module.css';
 import type { AnchoredMenuProps } from './menu-types';
 
 type TRecentPlayer = Awaited<ReturnType<typeof getRecentPlayers>>[number];
@@ -77,24 +72,22 @@ export function ContactsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
     person: { avatar: string; nickname: string; tag?: string },
     secondary: string,
   ) => (
-    <MenuItem key={key} component={Link} to={to} onClick={onClose} data-testid={testId}>
-      <ListItemAvatar>
-        <Avatar src={person.avatar || undefined} alt="" sx={{ width: 32, height: 32 }}>
+    <MenuItem key={key} to={to} onClick={onClose} data-testid={testId}>
+      <span className={styles.avatar}>
+        <Avatar src={person.avatar || undefined} alt="" size={32}>
           {person.nickname.slice(0, 1)}
         </Avatar>
-      </ListItemAvatar>
-      <ListItemText
+      </span>
+      <MenuItemText
         primary={
-          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {person.nickname}
-            </Box>
+          <span className={styles.nameRow}>
+            <span className={styles.name}>{person.nickname}</span>
             {person.tag ? (
-              <Typography component="span" variant="caption" color="primary" sx={{ flexShrink: 0 }}>
+              <Text component="span" variant="caption" color="primary" className={styles.tag}>
                 {person.tag}
-              </Typography>
+              </Text>
             ) : null}
-          </Box>
+          </span>
         }
         secondary={secondary}
       />
@@ -122,27 +115,20 @@ export function ContactsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
         );
 
   return (
-    <Menu
-      anchorEl={anchorEl}
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { width: 280, maxWidth: 'calc(100vw - 32px)', maxHeight: 420 } } }}
-    >
-      <ListSubheader disableSticky>{t('header.contacts.title')}</ListSubheader>
+    <Menu anchorEl={anchorEl} open={open} onClose={onClose} placement="bottom-end" className={styles.paper}>
+      <div className={styles.subheader}>{t('header.contacts.title')}</div>
       {loading ? <MenuItem disabled>{t('header.contacts.loading')}</MenuItem> : null}
       {failed ? <MenuItem disabled>{t('header.contacts.failed')}</MenuItem> : null}
       {empty ? (
-        <MenuItem component={Link} to={paths.agent.userRecharge.getHref()} onClick={onClose}>
-          <Typography variant="body2" color="text.secondary">
+        <MenuItem to={paths.agent.userRecharge.getHref()} onClick={onClose}>
+          <Text variant="body2" component="span" color="textSecondary">
             {t('header.contacts.empty')}
-          </Typography>
+          </Text>
         </MenuItem>
       ) : null}
-      {today.length > 0 ? <ListSubheader disableSticky>{t('header.contacts.today')}</ListSubheader> : null}
+      {today.length > 0 ? <div className={styles.subheader}>{t('header.contacts.today')}</div> : null}
       {today.map(item)}
-      {previous.length > 0 ? (
-        <ListSubheader disableSticky>{t('header.contacts.previous')}</ListSubheader>
-      ) : null}
+      {previous.length > 0 ? <div className={styles.subheader}>{t('header.contacts.previous')}</div> : null}
       {previous.map(item)}
     </Menu>
   );

@@ -1,7 +1,6 @@
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PowerSettingsNewOutlined from '@mui/icons-material/PowerSettingsNewOutlined';
-import Menu from '@mui/material/Menu';
 import { useTranslation } from 'react-i18next';
+import { LogoutOutlinedIcon, PowerSettingsNewOutlinedIcon } from '../../ui/icons';
+import { Menu } from '../../ui/menu';
 import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';
 
@@ -14,9 +13,9 @@ export function ExitMenu({
 }: AnchoredMenuProps & { onLogout: () => void; onCloseSystem: () => void }) {
   const { t } = useTranslation();
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose}>
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} placement="bottom-end">
       <IconMenuItem
-        icon={<LogoutOutlined fontSize="small" />}
+        icon={<LogoutOutlinedIcon fontSize="small" />}
         label={t('header.logout')}
         testId="header-logout"
         onClick={() => {
@@ -25,7 +24,7 @@ export function ExitMenu({
         }}
       />
       <IconMenuItem
-        icon={<PowerSettingsNewOutlined fontSize="small" />}
+        icon={<PowerSettingsNewOutlinedIcon fontSize="small" />}
         label={t('header.closeSystem')}
         testId="header-close-system"
         onClick={() => {

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Text } from '../../ui/text';
+import styles from './header-brand.module.css';
 
 /**
  * The logo and the brand's name, leading where the layout says. On a phone the logo alone, a 44 px tap (the name
@@ -10,30 +10,11 @@ import { Link } from 'react-router';
 export function HeaderBrand({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component={Link}
-      to={href}
-      aria-label={t('app.brand')}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 1,
-        color: 'inherit',
-        textDecoration: 'none',
-        minWidth: 44,
-        minHeight: 44,
-        mx: { xs: 0, sm: 0.5 },
-      }}
-    >
-      <Box component="img" src="./favicon.svg" alt="" sx={{ width: 26, height: 26, flexShrink: 0 }} />
-      <Typography
-        variant="subtitle1"
-        noWrap
-        sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 700, minWidth: 0 }}
-      >
+    <Link to={href} aria-label={t('app.brand')} className={styles.brand}>
+      <img src="./favicon.svg" alt="" className={styles.logo} />
+      <Text variant="subtitle1" noWrap weight={700} className={styles.name}>
         {t('app.brand')}
-      </Typography>
-    </Box>
+      </Text>
+    </Link>
   );
 }

@@ -1,16 +1,21 @@
-import IconButton from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
 import { Hint } from '../../components/ui/hint';
+import { IconButton } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import styles from './header-icon.module.css';
 
-/** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu. */
-export const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
-export const mobileOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
+/** Secondary items show in the toolbar from `md` up; below, they live in the overflow menu (class names). */
+export const desktopOnly = styles.desktopOnly;
+export const mobileOnly = styles.mobileOnly;
 
 /**
  * A finger's tap on a phone (44 px: the toolbar's seven buttons and the logo fill a 360 px screen side by side, so the
- * size is the button's own, not a larger tap area around it), 40 px from `sm` up.
+ * size is the button's own, not a larger tap area around it), 40 px from `sm` up: the class of a toolbar's button.
  */
-export const headerIconSize = { p: { xs: 1.25, sm: 1 } } as const;
+export const headerIconClass = styles.icon;
+
+/** Around a badged icon in a toolbar button (and its badge's test id), laid out as the icon alone. */
+export const badgeBoxClass = styles.badgeBox;
 
 /** A button of the header's toolbar: an icon with its label as hint and accessible name, handed its anchor. */
 export function HeaderIcon({
@@ -19,24 +24,22 @@ export function HeaderIcon({
   onClick,
   className,
   testId,
-  sx,
 }: {
   label: string;
   children: ReactNode;
   onClick: (anchor: HTMLElement) => void;
+  /** More classes: the tour's target, `desktopOnly` or `mobileOnly`. */
   className?: string;
   testId?: string;
-  sx?: object;
 }) {
   return (
     <Hint title={label}>
       <IconButton
         color="inherit"
         aria-label={label}
-        className={className}
+        className={cx(headerIconClass, className)}
         data-testid={testId}
         onClick={(event) => onClick(event.currentTarget)}
-        sx={{ ...headerIconSize, ...sx }}
       >
         {children}
       </IconButton>

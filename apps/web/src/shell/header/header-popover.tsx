@@ -1,8 +1,10 @@
-import Popover from '@mui/material/Popover';
 import type { ReactNode } from 'react';
+import { cx } from '../../ui/cx';
+import { Popover } from '../../ui/popover';
+import styles from './header-popover.module.css';
 import type { AnchoredMenuProps } from './menu-types';
 
-/** A header dropdown that is a panel rather than a menu (notices, share): 320 px under its button's right edge. */
+/** A header dropdown that is a panel rather than a menu (notices, share): 320 px under its button's end edge. */
 export function HeaderPopover({
   anchorEl,
   onClose,
@@ -14,11 +16,8 @@ export function HeaderPopover({
       anchorEl={anchorEl}
       open={Boolean(anchorEl)}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{
-        paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)', ...(padded ? { p: 2 } : {}) } },
-      }}
+      placement="bottom-end"
+      className={cx(styles.paper, padded && styles.padded)}
     >
       {children}
     </Popover>

@@ -1,9 +1,3 @@
-import Search from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +8,11 @@ import { childrenPageQueryOptions } from '../../api/get-children';
 import { PAGE_SIZE } from '../../api/paging';
 import { searchPlayersQueryOptions } from '../../api/search-players';
 import { layoutOfPathname, paths } from '../../config/paths';
+import { Combobox } from '../../ui/combobox';
+import { SearchIcon } from '../../ui/icons';
+import { Text } from '../../ui/text';
 import { NAV_GROUPS } from '../sidebar/menu';
+import styles from './header-search.module.css';
 
 /** One thing the search found: a page of the app, a player, a sub-agent or a ledger entry. */
 export interface SearchHit {
@@ -120,19 +118,12 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
     exact && (keyword !== input.trim() || players.isFetching || agents.isFetching || entry.isFetching);
 
   return (
-    <Autocomplete<SearchHit, false, false, false>
+    <Combobox<SearchHit>
       options={hits}
-      filterOptions={(options) => options}
-      getOptionLabel={(option) => option.title}
       getOptionKey={(option) => option.key}
-      isOptionEqualToValue={(option, value) => option.key === value.key}
       inputValue={input}
-      onInputChange={(_, value, reason) => {
-        if (reason !== 'reset') setInput(value);
-      }}
-      value={null}
-      onChange={(_, value) => {
-        if (value === null) return;
+      onInputChange={setInput}
+      onChange={(value) => {
         setInput('');
         onDone?.();
         void navigate(value.href);
@@ -141,45 +132,22 @@ export function HeaderSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
       loadingText={t('header.search.searching')}
       noOptionsText={input.trim() === '' ? t('header.search.hint') : t('header.search.none')}
       size="small"
-      sx={{ width: { xs: '100%', md: 240 } }}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} data-testid={`search-hit-${option.key}`}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap>
-                {option.title}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
-                {option.kind === 'page' ? t('header.search.page') : option.detail}
-              </Typography>
-            </Box>
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          autoFocus={autoFocus}
-          placeholder={t('header.search.placeholder')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: {
-              ...params.slotProps.htmlInput,
-              'aria-label': t('header.search.label'),
-              'data-testid': 'header-search',
-            },
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', borderRadius: 1 } }}
-        />
+      autoFocus={autoFocus}
+      placeholder={t('header.search.placeholder')}
+      startAdornment={<SearchIcon fontSize="small" />}
+      inputProps={{ 'aria-label': t('header.search.label'), 'data-testid': 'header-search' }}
+      className={styles.search}
+      fieldClassName={styles.field}
+      optionProps={(option) => ({ 'data-testid': `search-hit-${option.key}` })}
+      renderOption={(option) => (
+        <div className={styles.hit}>
+          <Text variant="body2" noWrap>
+            {option.title}
+          </Text>
+          <Text variant="caption" color="textSecondary" noWrap component="div">
+            {option.kind === 'page' ? t('header.search.page') : option.detail}
+          </Text>
+        </div>
       )}
     />
   );

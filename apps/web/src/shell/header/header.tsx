@@ -1,20 +1,3 @@
-import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
-import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import Fullscreen from '@mui/icons-material/Fullscreen';
-import FullscreenExit from '@mui/icons-material/FullscreenExit';
-import LinkOutlined from '@mui/icons-material/LinkOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
-import MoreVert from '@mui/icons-material/MoreVert';
-import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
-import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../../api/get-user';
@@ -22,6 +5,22 @@ import { HEADER_FILTERS } from '../../config/themes';
 import { languageOf } from '../../i18n/languages';
 import { cartStore } from '../../stores/cart';
 import { themeOptions } from '../../stores/theme-options';
+import { Badge } from '../../ui/badge';
+import { cx } from '../../ui/cx';
+import {
+  ContactsOutlinedIcon,
+  ExitToAppOutlinedIcon,
+  FullscreenExitIcon,
+  FullscreenIcon,
+  LinkOutlinedIcon,
+  MenuIcon,
+  MoreVertIcon,
+  SearchIcon,
+  SearchOffIcon,
+  ShareOutlinedIcon,
+  ShoppingCartOutlinedIcon,
+  TuneOutlinedIcon,
+} from '../../ui/icons';
 import { AgentAvatar } from './agent-avatar';
 import { AgentBar } from './agent-bar';
 import { CartMenu } from './cart-menu';
@@ -40,6 +39,7 @@ import { QuickLinksMenu } from './quick-links-menu';
 import { ShareMenu } from './share-menu';
 import { ShopButton } from './shop-button';
 import { useFullscreen } from './use-fullscreen';
+import styles from './header.module.css';
 import { UserMenu } from './user-menu';
 
 export interface HeaderProps {
@@ -57,7 +57,6 @@ export interface HeaderProps {
  */
 export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderProps) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
   const { query: userQuery, user } = useAgentUser();
   const cartCount = cartStore.use((s) => s.items.length);
   const headerFilterId = themeOptions.use((s) => s.headerFilterId);
@@ -75,14 +74,11 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
     setMenu((current) => (current ? { id, anchor: current.anchor } : null));
 
   return (
-    <AppBar
-      position="sticky"
-      sx={{ bgcolor: filter.background ?? theme.palette.primary.main, color: filter.text }}
+    <header
+      className={styles.header}
+      style={{ backgroundColor: filter.background ?? 'var(--c-primary)', color: filter.text }}
     >
-      <Toolbar
-        disableGutters
-        sx={{ minHeight: { xs: 52, sm: 56 }, px: { xs: 0, sm: 1.5 }, gap: { xs: 0, sm: 0.5 } }}
-      >
+      <div className={styles.toolbar}>
         <HeaderIcon
           label={t('header.toggleSidebar')}
           className="tour-toggle-sidebar"
@@ -92,11 +88,11 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
         </HeaderIcon>
         <HeaderBrand href={logoHref} />
         <DesktopSearch />
-        <Box sx={{ flex: 1 }} />
+        <div className={styles.grow} />
         <HeaderIcon
           label={searchOpen ? t('header.search.close') : t('header.search.open')}
           testId="header-search-toggle"
-          sx={mobileOnly}
+          className={mobileOnly}
           onClick={() => setSearchOpen((shown) => !shown)}
         >
           {searchOpen ? <SearchOffIcon /> : <SearchIcon />}
@@ -104,68 +100,70 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
 
         <HeaderIcon
           label={t('header.quickLinks')}
-          className="tour-quick-links"
-          sx={desktopOnly}
+          className={cx('tour-quick-links', desktopOnly)}
           onClick={open('quickLinks')}
         >
-          <LinkOutlined />
+          <LinkOutlinedIcon />
         </HeaderIcon>
         <HeaderIcon
           label={t('header.language')}
-          className="tour-language"
-          sx={desktopOnly}
+          className={cx('tour-language', desktopOnly)}
           onClick={open('language')}
         >
-          <Box component="span" sx={{ fontSize: 20, lineHeight: 1 }} aria-hidden>
+          <span className={styles.flag} aria-hidden>
             {languageOf(i18n.language).flag}
-          </Box>
+          </span>
         </HeaderIcon>
         {fullscreen.supported ? (
           <HeaderIcon
             label={fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
-            sx={desktopOnly}
+            className={desktopOnly}
             onClick={fullscreen.toggle}
           >
-            {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
+            {fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
           </HeaderIcon>
         ) : null}
         <HeaderIcon
           label={t('header.contacts.title')}
           testId="header-contacts"
-          sx={desktopOnly}
+          className={desktopOnly}
           onClick={open('contacts')}
         >
-          <ContactsOutlined />
+          <ContactsOutlinedIcon />
         </HeaderIcon>
         <NotificationsBell onOpen={open('notifications')} />
-        <HeaderIcon label={t('header.cart')} sx={desktopOnly} onClick={open('cart')}>
+        <HeaderIcon label={t('header.cart')} className={desktopOnly} onClick={open('cart')}>
           <Badge badgeContent={cartCount} color="error">
-            <ShoppingCartOutlined />
+            <ShoppingCartOutlinedIcon />
           </Badge>
         </HeaderIcon>
 
         <ShopButton />
         <HeaderIcon label={t('header.share')} testId="header-share" onClick={open('share')}>
-          <ShareOutlined />
+          <ShareOutlinedIcon />
         </HeaderIcon>
         <HeaderIcon label={t('header.exit')} testId="header-exit" onClick={open('exit')}>
-          <ExitToAppOutlined />
+          <ExitToAppOutlinedIcon />
         </HeaderIcon>
-        <HeaderIcon label={t('header.userMenu')} sx={desktopOnly} onClick={open('user')}>
+        <HeaderIcon label={t('header.userMenu')} className={desktopOnly} onClick={open('user')}>
           <AgentAvatar user={user} />
         </HeaderIcon>
         <HeaderIcon
           label={t('header.settings')}
-          className="tour-theme-settings"
-          sx={desktopOnly}
+          className={cx('tour-theme-settings', desktopOnly)}
           onClick={onOpenCustomizer}
         >
-          <TuneOutlined />
+          <TuneOutlinedIcon />
         </HeaderIcon>
-        <HeaderIcon label={t('header.more')} testId="header-more" sx={mobileOnly} onClick={open('more')}>
-          <MoreVert />
+        <HeaderIcon
+          label={t('header.more')}
+          testId="header-more"
+          className={mobileOnly}
+          onClick={open('more')}
+        >
+          <MoreVertIcon />
         </HeaderIcon>
-      </Toolbar>
+      </div>
       {searchOpen ? <MobileSearchRow onDone={() => setSearchOpen(false)} /> : null}
 
       <AgentBar user={user} loading={userQuery.isPending && userQuery.fetchStatus !== 'idle'} />
@@ -197,6 +195,6 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
       />
 
       <ExitDialogs open={dialog} onClose={() => setDialog(null)} />
-    </AppBar>
+    </header>
   );
 }

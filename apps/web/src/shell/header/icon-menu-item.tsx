@@ -1,7 +1,5 @@
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
+import { MenuItem, MenuItemIcon, MenuItemText } from '../../ui/menu';
 
 /** A header dropdown's entry: an icon, its label and anything after it (the current flag). */
 export function IconMenuItem({
@@ -19,8 +17,8 @@ export function IconMenuItem({
 }) {
   return (
     <MenuItem data-testid={testId} onClick={onClick}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText>{label}</ListItemText>
+      <MenuItemIcon>{icon}</MenuItemIcon>
+      <MenuItemText>{label}</MenuItemText>
       {children}
     </MenuItem>
   );

@@ -1,10 +1,8 @@
-import Check from '@mui/icons-material/Check';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { LANGUAGES } from '../../i18n/languages';
 import { setLanguage, themeOptions } from '../../stores/theme-options';
+import { CheckIcon } from '../../ui/icons';
+import { Menu, MenuItem, MenuItemIcon, MenuItemText } from '../../ui/menu';
+import styles from './language-menu.module.css';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** The 12 locales with their flags; Hebrew and Arabic turn the layout right-to-left. */
@@ -15,24 +13,26 @@ export function LanguageMenu({ anchorEl, onClose }: AnchoredMenuProps) {
       anchorEl={anchorEl}
       open={Boolean(anchorEl)}
       onClose={onClose}
-      slotProps={{ paper: { sx: { minWidth: 200 } } }}
+      placement="bottom-end"
+      className={styles.paper}
     >
       {LANGUAGES.map((language) => (
         <MenuItem
           key={language.locale}
           selected={language.locale === current}
-          lang={language.htmlLang}
           data-testid={`language-${language.locale}`}
           onClick={() => {
             void setLanguage(language.locale);
             onClose();
           }}
         >
-          <ListItemIcon sx={{ fontSize: 20 }} aria-hidden>
-            {language.flag}
-          </ListItemIcon>
-          <ListItemText>{language.name}</ListItemText>
-          {language.locale === current ? <Check fontSize="small" color="primary" /> : null}
+          <MenuItemIcon className={styles.flag}>
+            <span aria-hidden>{language.flag}</span>
+          </MenuItemIcon>
+          <MenuItemText>
+            <span lang={language.htmlLang}>{language.name}</span>
+          </MenuItemText>
+          {language.locale === current ? <CheckIcon fontSize="small" color="primary" /> : null}
         </MenuItem>
       ))}
     </Menu>

@@ -1,17 +1,20 @@
-import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
-import Fullscreen from '@mui/icons-material/Fullscreen';
-import FullscreenExit from '@mui/icons-material/FullscreenExit';
-import LinkOutlined from '@mui/icons-material/LinkOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import Menu from '@mui/material/Menu';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../i18n/languages';
+import {
+  ContactsOutlinedIcon,
+  FullscreenExitIcon,
+  FullscreenIcon,
+  LinkOutlinedIcon,
+  PersonOutlineOutlinedIcon,
+  ShoppingCartOutlinedIcon,
+  TranslateOutlinedIcon,
+  TuneOutlinedIcon,
+} from '../../ui/icons';
+import { Menu } from '../../ui/menu';
+import { Text } from '../../ui/text';
 import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps, HeaderMenuId } from './menu-types';
+import styles from './more-menu.module.css';
 import type { useFullscreen } from './use-fullscreen';
 
 /**
@@ -31,24 +34,26 @@ export function MoreMenu({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose}>
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} placement="bottom-end">
       <IconMenuItem
-        icon={<LinkOutlined fontSize="small" />}
+        icon={<LinkOutlinedIcon fontSize="small" />}
         label={t('header.quickLinks')}
         onClick={onSwitch('quickLinks')}
       />
       <IconMenuItem
-        icon={<TranslateOutlined fontSize="small" />}
+        icon={<TranslateOutlinedIcon fontSize="small" />}
         label={t('header.language')}
         onClick={onSwitch('language')}
       >
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+        <Text variant="body2" component="span" color="textSecondary" className={styles.flag}>
           {languageOf(i18n.language).flag}
-        </Typography>
+        </Text>
       </IconMenuItem>
       {fullscreen.supported ? (
         <IconMenuItem
-          icon={fullscreen.active ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}
+          icon={
+            fullscreen.active ? <FullscreenExitIcon fontSize="small" /> : <FullscreenIcon fontSize="small" />
+          }
           label={fullscreen.active ? t('header.exitFullscreen') : t('header.fullscreen')}
           onClick={() => {
             onClose();
@@ -57,23 +62,23 @@ export function MoreMenu({
         />
       ) : null}
       <IconMenuItem
-        icon={<ContactsOutlined fontSize="small" />}
+        icon={<ContactsOutlinedIcon fontSize="small" />}
         label={t('header.contacts.title')}
         testId="more-contacts"
         onClick={onSwitch('contacts')}
       />
       <IconMenuItem
-        icon={<ShoppingCartOutlined fontSize="small" />}
+        icon={<ShoppingCartOutlinedIcon fontSize="small" />}
         label={t('header.cart')}
         onClick={onSwitch('cart')}
       />
       <IconMenuItem
-        icon={<PersonOutline fontSize="small" />}
+        icon={<PersonOutlineOutlinedIcon fontSize="small" />}
         label={t('header.userMenu')}
         onClick={onSwitch('user')}
       />
       <IconMenuItem
-        icon={<TuneOutlined fontSize="small" />}
+        icon={<TuneOutlinedIcon fontSize="small" />}
         label={t('header.settings')}
         onClick={() => {
           onClose();

@@ -1,11 +1,11 @@
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../../api/get-notifications';
 import { Hint } from '../../components/ui/hint';
 import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
-import { headerIconSize } from './header-icon';
+import { Badge } from '../../ui/badge';
+import { IconButton } from '../../ui/button';
+import { NotificationsNoneOutlinedIcon } from '../../ui/icons';
+import { badgeBoxClass, headerIconClass } from './header-icon';
 
 /**
  * The header's bell, on every screen size: the unread count as its badge, polled with backoff while the tab is shown
@@ -27,11 +27,13 @@ export function NotificationsBell({ onOpen }: { onOpen: (anchor: HTMLElement) =>
         aria-label={label}
         data-testid="header-bell"
         onClick={(event) => onOpen(event.currentTarget)}
-        sx={headerIconSize}
+        className={headerIconClass}
       >
-        <Badge badgeContent={count} max={UNREAD_BADGE_MAX} color="error" data-testid="header-bell-badge">
-          <NotificationsNoneOutlined />
-        </Badge>
+        <span className={badgeBoxClass} data-testid="header-bell-badge">
+          <Badge badgeContent={count} max={UNREAD_BADGE_MAX} color="error">
+            <NotificationsNoneOutlinedIcon />
+          </Badge>
+        </span>
       </IconButton>
     </Hint>
   );

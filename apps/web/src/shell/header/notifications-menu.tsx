@@ -1,9 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import Typography from '@mui/material/Typography';
 import type { TInboxItem } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,8 +7,14 @@ import { NoticeListItem } from '../../components/notice-list-item';
 import { RetryAlert } from '../../components/ui/retry-alert';
 import { paths } from '../../config/paths';
 import { noticeTarget } from '../../lib/notice-target';
+import { Button } from '../../ui/button';
+import { Divider } from '../../ui/divider';
+import { List } from '../../ui/list';
+import { Spinner } from '../../ui/progress';
+import { Text } from '../../ui/text';
 import { HeaderPopover } from './header-popover';
 import type { AnchoredMenuProps } from './menu-types';
+import styles from './notifications-menu.module.css';
 
 /** How many of the newest items the bell shows; the inbox page has them all. */
 export const BELL_ITEMS = 5;
@@ -45,13 +45,10 @@ export function NotificationsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
 
   return (
     <HeaderPopover anchorEl={anchorEl} onClose={onClose}>
-      <Box
-        sx={{ px: 2, pt: 1.5, pb: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}
-        data-testid="bell-menu"
-      >
-        <Typography variant="subtitle1" sx={{ flex: 1 }}>
+      <div className={styles.head} data-testid="bell-menu">
+        <Text variant="subtitle1" className={styles.title}>
           {t('inbox.bell.title')}
-        </Typography>
+        </Text>
         {unread > 0 && newest ? (
           <Button
             size="small"
@@ -62,25 +59,21 @@ export function NotificationsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
             {t('inbox.markAllRead')}
           </Button>
         ) : null}
-      </Box>
+      </div>
       {latest.isPending && latest.fetchStatus !== 'idle' ? (
-        <Box sx={{ py: 3, textAlign: 'center' }}>
-          <CircularProgress size={24} aria-label={t('inbox.loading')} />
-        </Box>
+        <div className={styles.loading}>
+          <Spinner size={24} color="primary" aria-label={t('inbox.loading')} />
+        </div>
       ) : latest.isError && items.length === 0 ? (
-        <RetryAlert onRetry={() => latest.refetch()} sx={{ m: 1 }}>
+        <RetryAlert onRetry={() => latest.refetch()} className={styles.retry}>
           {t('inbox.loadFailed')}
         </RetryAlert>
       ) : items.length === 0 ? (
-        <Typography
-          color="text.secondary"
-          sx={{ px: 2, py: 3, textAlign: 'center' }}
-          data-testid="bell-empty"
-        >
+        <Text color="textSecondary" className={styles.empty} data-testid="bell-empty">
           {t('inbox.empty')}
-        </Typography>
+        </Text>
       ) : (
-        <List dense disablePadding sx={{ maxHeight: 360, overflowY: 'auto' }} data-testid="bell-list">
+        <List dense disablePadding className={styles.list} data-testid="bell-list">
           {items.map((item) => (
             <NoticeListItem key={item.id} item={item} lines={2} onClick={() => openItem(item)} />
           ))}
@@ -90,7 +83,7 @@ export function NotificationsMenu({ anchorEl, onClose }: AnchoredMenuProps) {
       <Button
         fullWidth
         onClick={() => go(paths.inbox.getHref())}
-        sx={{ py: 1.25 }}
+        className={styles.viewAll}
         data-testid="bell-view-all"
       >
         {t('inbox.viewAll')}

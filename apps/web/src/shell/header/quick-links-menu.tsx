@@ -1,9 +1,6 @@
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { Menu, MenuItem, MenuItemText } from '../../ui/menu';
 import type { AnchoredMenuProps } from './menu-types';
 
 /** Shortcuts to the agent's everyday screens. */
@@ -17,13 +14,14 @@ export const QUICK_LINKS = [
   { href: paths.agent.help.getHref(), label: 'nav.help' },
 ] as const;
 
+/** The quick links dropdown: the shortcuts, each a link. */
 export function QuickLinksMenu({ anchorEl, onClose }: AnchoredMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose}>
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} placement="bottom-end">
       {QUICK_LINKS.map((link) => (
-        <MenuItem key={link.href} component={Link} to={link.href} onClick={onClose}>
-          <ListItemText>{t(link.label)}</ListItemText>
+        <MenuItem key={link.href} to={link.href} onClick={onClose}>
+          <MenuItemText>{t(link.label)}</MenuItemText>
         </MenuItem>
       ))}
     </Menu>

@@ -1,9 +1,10 @@
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../ui/progress';
+import { Text } from '../../ui/text';
 import { HeaderPopover } from './header-popover';
 import type { AnchoredMenuProps } from './menu-types';
+import styles from './share-menu.module.css';
 
 // The QR code's library loads when the prompt first opens, never with the header (decision 022).
 const InviteQr = lazy(() => import('../../components/invite-qr').then((m) => ({ default: m.InviteQr })));
@@ -17,18 +18,18 @@ export function ShareMenu({
   const { t } = useTranslation();
   return (
     <HeaderPopover anchorEl={anchorEl} onClose={onClose} padded>
-      <Typography variant="subtitle1" gutterBottom>
+      <Text variant="subtitle1" gutterBottom>
         {t('share.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      </Text>
+      <Text variant="body2" color="textSecondary" className={styles.text}>
         {t('share.text')}
-      </Typography>
+      </Text>
       {inviteUrl ? (
-        <Suspense fallback={<CircularProgress size={24} />}>
+        <Suspense fallback={<Spinner size={24} color="primary" />}>
           <InviteQr inviteUrl={inviteUrl} testIdPrefix="share" />
         </Suspense>
       ) : (
-        <Typography variant="body2">{t('share.unavailable')}</Typography>
+        <Text variant="body2">{t('share.unavailable')}</Text>
       )}
     </HeaderPopover>
   );

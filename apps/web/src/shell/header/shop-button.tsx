@@ -1,10 +1,12 @@
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useOption } from '../../api/get-option';
 import { OptionKey } from '../../config/constants';
 import { notify } from '../../lib/notify';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { StorefrontOutlinedIcon } from '../../ui/icons';
 import { desktopOnly, HeaderIcon, mobileOnly } from './header-icon';
+import styles from './shop-button.module.css';
 
 /** The shop (the `shop.url` option) in a new tab: a labelled button from `md` up, an icon below. */
 export function ShopButton() {
@@ -20,16 +22,15 @@ export function ShopButton() {
         color="inherit"
         variant="outlined"
         size="small"
-        className="tour-upgrade-plan"
-        startIcon={<StorefrontOutlined />}
+        className={cx('tour-upgrade-plan', desktopOnly, styles.shop)}
+        startIcon={<StorefrontOutlinedIcon />}
         onClick={openShop}
         data-testid="header-shop"
-        sx={{ ...desktopOnly, mx: 0.5, borderColor: 'currentColor' }}
       >
         {t('header.shop')}
       </Button>
-      <HeaderIcon label={t('header.shop')} className="tour-upgrade-plan" sx={mobileOnly} onClick={openShop}>
-        <StorefrontOutlined />
+      <HeaderIcon label={t('header.shop')} className={cx('tour-upgrade-plan', mobileOnly)} onClick={openShop}>
+        <StorefrontOutlinedIcon />
       </HeaderIcon>
     </>
   );

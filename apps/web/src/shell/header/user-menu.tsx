@@ -1,40 +1,39 @@
-import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutlineOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import type { TAgentUser } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { levelLabelKey } from '../../lib/agent-level';
+import { Divider } from '../../ui/divider';
+import {
+  InboxOutlinedIcon,
+  KeyOutlinedIcon,
+  LockOutlinedIcon,
+  LogoutOutlinedIcon,
+  PeopleOutlineOutlinedIcon,
+  PersonOutlineOutlinedIcon,
+} from '../../ui/icons';
+import { Menu, MenuItem, MenuItemIcon, MenuItemText } from '../../ui/menu';
+import { Text } from '../../ui/text';
 import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';
+import styles from './user-menu.module.css';
 
 const LINKS = [
   {
     href: paths.users.userProfile.getHref(),
     label: 'userMenu.profile',
-    icon: <PersonOutline fontSize="small" />,
+    icon: <PersonOutlineOutlinedIcon fontSize="small" />,
   },
-  { href: paths.inbox.getHref(), label: 'userMenu.inbox', icon: <InboxOutlined fontSize="small" /> },
+  { href: paths.inbox.getHref(), label: 'userMenu.inbox', icon: <InboxOutlinedIcon fontSize="small" /> },
   {
     href: paths.users.usersList.getHref(),
     label: 'userMenu.usersList',
-    icon: <PeopleOutline fontSize="small" />,
+    icon: <PeopleOutlineOutlinedIcon fontSize="small" />,
   },
   {
     href: paths.session.updatePassword.getHref(),
     label: 'nav.updatePassword',
-    icon: <KeyOutlined fontSize="small" />,
+    icon: <KeyOutlinedIcon fontSize="small" />,
   },
 ] as const;
 
@@ -52,42 +51,42 @@ export function UserMenu({
       anchorEl={anchorEl}
       open={Boolean(anchorEl)}
       onClose={onClose}
-      slotProps={{ paper: { sx: { minWidth: 220 } } }}
+      placement="bottom-end"
+      className={styles.paper}
     >
       {user ? (
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2" noWrap>
+        <div className={styles.who}>
+          <Text variant="subtitle2" noWrap>
             {user.nickname}
-          </Typography>
+          </Text>
           {/* The same title as the header's level chip: one agent, one title on a screen (lib/agent-level.ts). */}
-          <Typography variant="caption" color="text.secondary">
+          <Text variant="caption" color="textSecondary">
             {t('level.withPromoter', { level: t(levelLabelKey(user.level)) })}
-          </Typography>
-        </Box>
+          </Text>
+        </div>
       ) : null}
       {user ? <Divider /> : null}
       {LINKS.map((link) => (
-        <MenuItem key={link.href} component={Link} to={link.href} onClick={onClose}>
-          <ListItemIcon>{link.icon}</ListItemIcon>
-          <ListItemText>{t(link.label)}</ListItemText>
+        <MenuItem key={link.href} to={link.href} onClick={onClose}>
+          <MenuItemIcon>{link.icon}</MenuItemIcon>
+          <MenuItemText>{t(link.label)}</MenuItemText>
         </MenuItem>
       ))}
       {/* Locking keeps the place: unlocking comes back here. */}
       <MenuItem
-        component={Link}
         to={paths.session.lockScreen.getHref()}
         state={{ from: `${location.pathname}${location.search}` }}
         onClick={onClose}
         data-testid="user-menu-lock"
       >
-        <ListItemIcon>
-          <LockOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('nav.lockScreen')}</ListItemText>
+        <MenuItemIcon>
+          <LockOutlinedIcon fontSize="small" />
+        </MenuItemIcon>
+        <MenuItemText>{t('nav.lockScreen')}</MenuItemText>
       </MenuItem>
       <Divider />
       <IconMenuItem
-        icon={<LogoutOutlined fontSize="small" />}
+        icon={<LogoutOutlinedIcon fontSize="small" />}
         label={t('userMenu.logout')}
         onClick={() => {
           onClose();

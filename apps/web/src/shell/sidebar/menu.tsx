@@ -1,33 +1,35 @@
-import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
-import AnalyticsOutlined from '@mui/icons-material/AnalyticsOutlined';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import CloudOutlined from '@mui/icons-material/CloudOutlined';
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
-import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutlineOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import type { ReactNode } from 'react';
 import { DASHBOARD_TITLES } from '../../config/dashboards';
 import type { DashboardName, LayoutName } from '../../config/paths';
 import { paths } from '../../config/paths';
 import type { TranslationKey } from '../../i18n/keys';
+import {
+  AccountTreeOutlinedIcon,
+  AddCardOutlinedIcon,
+  AnalyticsOutlinedIcon,
+  ApartmentOutlinedIcon,
+  ArticleOutlinedIcon,
+  CloudOutlinedIcon,
+  DiamondOutlinedIcon,
+  GroupAddOutlinedIcon,
+  GroupsOutlinedIcon,
+  HelpOutlineOutlinedIcon,
+  HomeOutlinedIcon,
+  InboxOutlinedIcon,
+  InfoOutlinedIcon,
+  KeyOutlinedIcon,
+  ListAltOutlinedIcon,
+  NewspaperOutlinedIcon,
+  PaymentsOutlinedIcon,
+  PeopleOutlineOutlinedIcon,
+  PersonOutlineOutlinedIcon,
+  PriceChangeOutlinedIcon,
+  ReceiptLongOutlinedIcon,
+  RequestQuoteOutlinedIcon,
+  ShoppingCartOutlinedIcon,
+  StorefrontOutlinedIcon,
+  SwapHorizOutlinedIcon,
+} from '../../ui/icons';
 
 export interface NavItem {
   id: string;
@@ -43,12 +45,12 @@ export interface NavGroup {
 }
 
 const DASHBOARD_ICONS: Record<DashboardName, ReactNode> = {
-  ecommerce: <StorefrontOutlined />,
-  'web-analytics': <AnalyticsOutlined />,
-  magazine: <ArticleOutlined />,
-  news: <NewspaperOutlined />,
-  agency: <ApartmentOutlined />,
-  saas: <CloudOutlined />,
+  ecommerce: <StorefrontOutlinedIcon />,
+  'web-analytics': <AnalyticsOutlinedIcon />,
+  magazine: <ArticleOutlinedIcon />,
+  news: <NewspaperOutlinedIcon />,
+  agency: <ApartmentOutlinedIcon />,
+  saas: <CloudOutlinedIcon />,
 };
 
 const dashboard = (name: DashboardName): NavItem => ({
@@ -70,58 +72,73 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'general',
     items: [
-      fixed('main', 'nav.agentMain', <HomeOutlined />, paths.agent.main.getHref()),
+      fixed('main', 'nav.agentMain', <HomeOutlinedIcon />, paths.agent.main.getHref()),
       ...(['ecommerce', 'web-analytics', 'magazine', 'news', 'agency', 'saas'] as const).map(dashboard),
     ],
   },
   {
     id: 'modules',
     items: [
-      fixed('user-recharge', 'nav.userRecharge', <DiamondOutlined />, paths.agent.userRecharge.getHref()),
-      fixed('mine-recharge', 'nav.mineRecharge', <AddCardOutlined />, paths.agent.mineRecharge.getHref()),
+      fixed('user-recharge', 'nav.userRecharge', <DiamondOutlinedIcon />, paths.agent.userRecharge.getHref()),
+      fixed('mine-recharge', 'nav.mineRecharge', <AddCardOutlinedIcon />, paths.agent.mineRecharge.getHref()),
       fixed(
         'transfer-agent',
         'nav.transferAgent',
-        <SwapHorizOutlined />,
+        <SwapHorizOutlinedIcon />,
         paths.agent.transferAgent.getHref(),
       ),
-      fixed('query-order', 'nav.queryOrder', <ReceiptLongOutlined />, paths.agent.queryOrder.getHref()),
+      fixed('query-order', 'nav.queryOrder', <ReceiptLongOutlinedIcon />, paths.agent.queryOrder.getHref()),
     ],
   },
   {
     id: 'components',
     items: [
-      fixed('child-tree', 'nav.childTree', <GroupsOutlined />, paths.agent.childTree.getHref()),
-      fixed('treeview', 'nav.treeview', <AccountTreeOutlined />, paths.agent.treeview.getHref()),
-      fixed('set-child', 'nav.setChild', <GroupAddOutlined />, paths.agent.setChild.getHref()),
-      fixed('price-list', 'nav.priceList', <PriceChangeOutlined />, paths.agent.priceList.getHref()),
+      fixed('child-tree', 'nav.childTree', <GroupsOutlinedIcon />, paths.agent.childTree.getHref()),
+      fixed('treeview', 'nav.treeview', <AccountTreeOutlinedIcon />, paths.agent.treeview.getHref()),
+      fixed('set-child', 'nav.setChild', <GroupAddOutlinedIcon />, paths.agent.setChild.getHref()),
+      fixed('price-list', 'nav.priceList', <PriceChangeOutlinedIcon />, paths.agent.priceList.getHref()),
     ],
   },
   {
     id: 'applications',
     items: [
-      fixed('withdraw', 'nav.withdraw', <PaymentsOutlined />, paths.agent.withdraw.getHref()),
+      fixed('withdraw', 'nav.withdraw', <PaymentsOutlinedIcon />, paths.agent.withdraw.getHref()),
       fixed(
         'withdraw-apply',
         'nav.withdrawApply',
-        <RequestQuoteOutlined />,
+        <RequestQuoteOutlinedIcon />,
         paths.agent.withdrawApply.getHref(),
       ),
-      fixed('withdraw-list', 'nav.withdrawList', <ListAltOutlined />, paths.agent.withdrawList.getHref()),
-      fixed('currency-list', 'nav.currencyList', <ReceiptLongOutlined />, paths.agent.currencyList.getHref()),
+      fixed('withdraw-list', 'nav.withdrawList', <ListAltOutlinedIcon />, paths.agent.withdrawList.getHref()),
+      fixed(
+        'currency-list',
+        'nav.currencyList',
+        <ReceiptLongOutlinedIcon />,
+        paths.agent.currencyList.getHref(),
+      ),
     ],
   },
   {
     id: 'features',
     items: [
-      fixed('user-profile', 'nav.userProfile', <PersonOutline />, paths.users.userProfile.getHref()),
-      fixed('update-password', 'nav.updatePassword', <KeyOutlined />, paths.session.updatePassword.getHref()),
-      fixed('inbox', 'nav.inbox', <InboxOutlined />, paths.inbox.getHref()),
-      fixed('users-list', 'nav.usersList', <PeopleOutline />, paths.users.usersList.getHref()),
+      fixed(
+        'user-profile',
+        'nav.userProfile',
+        <PersonOutlineOutlinedIcon />,
+        paths.users.userProfile.getHref(),
+      ),
+      fixed(
+        'update-password',
+        'nav.updatePassword',
+        <KeyOutlinedIcon />,
+        paths.session.updatePassword.getHref(),
+      ),
+      fixed('inbox', 'nav.inbox', <InboxOutlinedIcon />, paths.inbox.getHref()),
+      fixed('users-list', 'nav.usersList', <PeopleOutlineOutlinedIcon />, paths.users.usersList.getHref()),
       {
         id: 'cart',
         label: 'nav.cart',
-        icon: <ShoppingCartOutlined />,
+        icon: <ShoppingCartOutlinedIcon />,
         href: (layout) => paths.layouts[layout].cart.getHref(),
       },
     ],
@@ -129,9 +146,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'extensions',
     items: [
-      fixed('agent-info', 'nav.agentInfo', <GroupAddOutlined />, paths.agent.agentInfo.getHref()),
-      fixed('agent-desc', 'nav.agentDesc', <InfoOutlined />, paths.agent.agentDesc.getHref()),
-      fixed('help', 'nav.help', <HelpOutline />, paths.agent.help.getHref()),
+      fixed('agent-info', 'nav.agentInfo', <GroupAddOutlinedIcon />, paths.agent.agentInfo.getHref()),
+      fixed('agent-desc', 'nav.agentDesc', <InfoOutlinedIcon />, paths.agent.agentDesc.getHref()),
+      fixed('help', 'nav.help', <HelpOutlineOutlinedIcon />, paths.agent.help.getHref()),
     ],
   },
 ];

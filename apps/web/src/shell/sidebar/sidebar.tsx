@@ -1,26 +1,24 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Hint } from '../../components/ui/hint';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_TEXT_MAX } from '../../config/constants';
 import type { LayoutName } from '../../config/paths';
 import { SIDEBAR_FILTERS, SIDEBAR_IMAGES } from '../../config/themes';
 import { levelLabelKey } from '../../lib/agent-level';
+import { hexToRgba } from '../../lib/color';
 import { truncate } from '../../lib/format';
 import { sessionStore } from '../../lib/session';
 import { themeOptions } from '../../stores/theme-options';
+import { Avatar } from '../../ui/avatar';
+import { cx } from '../../ui/cx';
+import { Drawer } from '../../ui/drawer';
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '../../ui/list';
+import { Text } from '../../ui/text';
+import { up, useMediaQuery } from '../../ui/use-media-query';
 import { NAV_GROUPS } from './menu';
+import styles from './sidebar.module.css';
 
 export interface SidebarProps {
   layout: LayoutName;
@@ -33,6 +31,9 @@ export interface SidebarProps {
   mobileOpen: boolean;
   onMobileClose: () => void;
 }
+
+/** Whether a link's path is the page's, as react-router's NavLink with `end` reads it (letter case aside). */
+const samePath = (href: string, pathname: string) => href.toLowerCase() === pathname.toLowerCase();
 
 function SidebarContent({
   layout,
@@ -49,26 +50,26 @@ function SidebarContent({
   const activeGroup = NAV_GROUPS.find((g) => g.items.some((i) => i.href(layout) === pathname))?.id;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowX: 'hidden' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, minHeight: 64 }}>
-        <Avatar src={user?.avatar || undefined} alt={user?.nickname ?? ''} sx={{ width: 36, height: 36 }}>
+    <div className={styles.content}>
+      <div className={styles.who}>
+        <Avatar src={user?.avatar || undefined} alt={user?.nickname ?? ''} size={36}>
           {user?.nickname.slice(0, 1)}
         </Avatar>
         {collapsed ? null : (
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle2" noWrap>
+          <div className={styles.whoText}>
+            <Text variant="subtitle2" noWrap>
               {user?.nickname ?? t('app.brand')}
-            </Typography>
+            </Text>
             {/* The same title as the header's level chip: one agent, one title on a screen (lib/agent-level.ts). */}
             {user ? (
-              <Typography variant="caption" sx={{ opacity: 0.75 }} noWrap component="div">
+              <Text variant="caption" noWrap component="div" className={styles.level}>
                 {t('level.withPromoter', { level: t(levelLabelKey(user.level)) })}
-              </Typography>
+              </Text>
             ) : null}
-          </Box>
+          </div>
         )}
-      </Box>
-      <Box component="nav" aria-label={t('sidebar.label')} sx={{ flex: 1, overflowY: 'auto', pb: 2 }}>
+      </div>
+      <nav aria-label={t('sidebar.label')} className={styles.nav}>
         {NAV_GROUPS.map((group) => (
           <List
             key={group.id}
@@ -77,13 +78,7 @@ function SidebarContent({
               collapsed ? undefined : (
                 <ListSubheader
                   disableSticky
-                  sx={{
-                    bgcolor: 'transparent',
-                    color: 'inherit',
-                    opacity: activeGroup === group.id ? 1 : 0.6,
-                    lineHeight: '32px',
-                    fontWeight: activeGroup === group.id ? 700 : 500,
-                  }}
+                  className={cx(styles.group, activeGroup === group.id && styles.activeGroup)}
                 >
                   {t(`sidebar.groups.${group.id}`)}
                 </ListSubheader>
@@ -92,60 +87,54 @@ function SidebarContent({
           >
             {group.items.map((item) => {
               const label = t(item.label);
+              const href = item.href(layout);
+              const active = samePath(href, pathname);
               const button = (
                 <ListItemButton
-                  component={NavLink}
-                  to={item.href(layout)}
-                  end
+                  to={href}
                   onClick={onNavigate}
-                  sx={{
-                    mx: 1,
-                    borderRadius: 1,
-                    minHeight: 40,
-                    justifyContent: collapsed ? 'center' : 'flex-start',
-                    '&.active': { bgcolor: 'rgba(127,127,127,0.22)', fontWeight: 700 },
-                  }}
+                  aria-current={active ? 'page' : undefined}
+                  className={cx(styles.item, collapsed && styles.collapsedItem, active && styles.activeItem)}
                 >
-                  <ListItemIcon sx={{ color: 'inherit', minWidth: collapsed ? 0 : 36 }}>
-                    {item.icon}
-                  </ListItemIcon>
+                  <ListItemIcon className={styles.icon}>{item.icon}</ListItemIcon>
                   {collapsed ? null : <ListItemText primary={truncate(label, SIDEBAR_TEXT_MAX)} />}
                 </ListItemButton>
               );
-              return collapsed ? (
-                <Hint key={item.id} title={label} placement="right">
-                  {button}
-                </Hint>
-              ) : (
-                <Box key={item.id}>{button}</Box>
+              return (
+                <ListItem key={item.id} disablePadding>
+                  {collapsed ? (
+                    <Hint title={label} placement="right">
+                      {button}
+                    </Hint>
+                  ) : (
+                    button
+                  )}
+                </ListItem>
               );
             })}
           </List>
         ))}
-      </Box>
-    </Box>
+      </nav>
+    </div>
   );
 }
 
 /** The sidebar: permanent on desktop (250, or 70 collapsed), a slide-in drawer on phones. */
 export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMobileClose }: SidebarProps) {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const { t } = useTranslation();
+  const desktop = useMediaQuery(up('md'));
   const filterId = themeOptions.use((s) => s.sidebarFilterId);
   const filter = SIDEBAR_FILTERS.find((f) => f.id === filterId) ?? SIDEBAR_FILTERS[0];
   const showImage = themeOptions.use((s) => s.backgroundImage);
   const imageId = themeOptions.use((s) => s.sidebarImageId);
   const image = SIDEBAR_IMAGES.find((i) => i.id === imageId) ?? SIDEBAR_IMAGES[0];
-  const filterColor = filter.background ?? theme.palette.primary.main;
-  const paper = {
-    bgcolor: filterColor,
-    // The image lies beneath the filter colour, which stays mostly opaque so the menu text keeps its contrast.
-    backgroundImage: showImage
-      ? `linear-gradient(${alpha(filterColor, 0.82)}, ${alpha(filterColor, 0.82)}), url("${image.url}")`
-      : undefined,
+  // The image lies beneath the filter colour, which stays mostly opaque so the menu text keeps its contrast.
+  const veil = filter.background ? hexToRgba(filter.background, 0.82) : 'rgba(var(--c-primary-rgb), 0.82)';
+  const paper: CSSProperties = {
+    backgroundColor: filter.background ?? 'var(--c-primary)',
+    backgroundImage: showImage ? `linear-gradient(${veil}, ${veil}), url("${image.url}")` : undefined,
     backgroundSize: showImage ? (image.tile ? 'auto, auto' : 'auto, cover') : undefined,
     color: filter.text,
-    borderRight: 0,
   };
   const desktopWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : width;
   // A phone's drawer is built when first opened, then kept for quick reopening: at start it would be a third of the
@@ -155,37 +144,19 @@ export function Sidebar({ layout, width, collapsed, permanent, mobileOpen, onMob
 
   if (permanent && desktop) {
     return (
-      <Drawer
-        variant="permanent"
-        sx={{
-          width: desktopWidth,
-          flexShrink: 0,
-          transition: theme.transitions.create('width'),
-          '& .MuiDrawer-paper': {
-            ...paper,
-            width: desktopWidth,
-            boxSizing: 'border-box',
-            // Sticky in its column (not fixed to the viewport), so the boxed layout and RTL place it right.
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            transition: theme.transitions.create('width'),
-          },
-        }}
-      >
-        <SidebarContent layout={layout} collapsed={collapsed} onNavigate={() => undefined} />
-      </Drawer>
+      <div className={styles.docked} style={{ width: desktopWidth }}>
+        <div className={cx(styles.paper, styles.permanent)} style={{ ...paper, width: desktopWidth }}>
+          <SidebarContent layout={layout} collapsed={collapsed} onNavigate={() => undefined} />
+        </div>
+      </div>
     );
   }
+  if (!opened) return null;
   return (
-    <Drawer
-      variant="temporary"
-      open={mobileOpen}
-      onClose={onMobileClose}
-      ModalProps={{ keepMounted: opened }}
-      sx={{ '& .MuiDrawer-paper': { ...paper, width, boxSizing: 'border-box' } }}
-    >
-      <SidebarContent layout={layout} collapsed={false} onNavigate={onMobileClose} />
+    <Drawer open={mobileOpen} onClose={onMobileClose} keepMounted aria-label={t('sidebar.label')}>
+      <div className={cx(styles.paper, styles.temporary)} style={{ ...paper, width }}>
+        <SidebarContent layout={layout} collapsed={false} onNavigate={onMobileClose} />
+      </div>
     </Drawer>
   );
 }

@@ -1,4 +1,3 @@
-import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Joyride, STATUS } from 'react-joyride';
 import type { EventData } from 'react-joyride';
@@ -9,10 +8,12 @@ export interface TourStep {
   content: string;
 }
 
-/** The joyride tour itself, themed and translated. */
+/** The joyride tour itself, in the theme's colours and translated. */
 export function TourRunner({ steps, onDone }: { steps: TourStep[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const theme = useTheme();
+  // The theme's colours as the page paints them (ui/base.css, ui/theme-vars.ts).
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
 
   const onEvent = (data: EventData) => {
     if (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) onDone();
@@ -33,11 +34,12 @@ export function TourRunner({ steps, onDone }: { steps: TourStep[]; onDone: () =>
         skip: t('tour.skip'),
       }}
       options={{
-        primaryColor: theme.palette.primary.main,
-        backgroundColor: theme.palette.background.paper,
-        arrowColor: theme.palette.background.paper,
-        textColor: theme.palette.text.primary,
-        zIndex: theme.zIndex.modal + 10,
+        primaryColor: token('--c-primary'),
+        backgroundColor: token('--c-paper'),
+        arrowColor: token('--c-paper'),
+        textColor: token('--c-text'),
+        // Above dialogs (--z-dialog, 1300).
+        zIndex: 1310,
         showProgress: true,
         buttons: ['back', 'skip', 'primary'],
         closeButtonAction: 'skip',

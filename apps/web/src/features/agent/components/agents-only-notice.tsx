@@ -1,14 +1,13 @@
-import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/session';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { HowToRegOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { useAgentCard } from '../api/get-agent-card';
+import styles from './agents-only-notice.module.css';
 
 /** The deepest level an agent may have: an agent of this level invites no one (a child's level is greater). */
 const LOWEST_LEVEL = 3;
@@ -29,26 +28,27 @@ export function AgentsOnlyNotice() {
   return (
     <Card data-testid="agents-only">
       <CardContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-          <HowToRegOutlined color="primary" sx={{ fontSize: 56 }} aria-hidden />
-          <Typography variant="h6" component="h2">
+        <Stack spacing={2} alignItems="center" className={styles.body}>
+          <span className={styles.icon}>
+            <HowToRegOutlinedIcon color="primary" fontSize="inherit" />
+          </span>
+          <Text variant="h6" component="h2">
             {t('profile.agentsOnly.title')}
-          </Typography>
-          <Typography color="text.secondary">
+          </Text>
+          <Text color="textSecondary">
             {player
               ? t('profile.agentsOnly.text', { nickname: player.nickname, id: player.playerId })
               : t('profile.agentsOnly.textNoName')}
-          </Typography>
-          <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 360 }}>
+          </Text>
+          <Stack spacing={1.5} className={styles.actions}>
             {boundTo !== null && canInvite && card.data ? (
               <>
-                <Typography variant="body2" data-testid="agents-only-bound">
+                <Text variant="body2" data-testid="agents-only-bound">
                   {t('profile.agentsOnly.bound', { nickname: card.data.nickname, id: card.data.agentId })}
-                </Typography>
+                </Text>
                 <Button
                   variant="contained"
                   size="large"
-                  component={Link}
                   to={paths.session.signUp.getHref({ from: boundTo })}
                   data-testid="agents-only-sign-up"
                 >
@@ -58,11 +58,10 @@ export function AgentsOnlyNotice() {
             ) : null}
             {boundTo === null ? (
               <>
-                <Typography variant="body2">{t('profile.agentsOnly.unbound')}</Typography>
+                <Text variant="body2">{t('profile.agentsOnly.unbound')}</Text>
                 <Button
                   variant="contained"
                   size="large"
-                  component={Link}
                   to={paths.agent.bindAgent.getHref()}
                   data-testid="agents-only-bind"
                 >
@@ -72,18 +71,16 @@ export function AgentsOnlyNotice() {
             ) : null}
             <Button
               variant="outlined"
-              component={Link}
               to={paths.agent.agentInfo.getHref()}
-              sx={{ minHeight: 44 }}
+              className={styles.tall}
               data-testid="agents-only-learn"
             >
               {t('profile.agentsOnly.learnMore')}
             </Button>
             <Button
               color="inherit"
-              component={Link}
               to={paths.session.login.getHref()}
-              sx={{ minHeight: 44 }}
+              className={styles.tall}
               data-testid="agents-only-login"
             >
               {t('profile.agentsOnly.agentLogin')}

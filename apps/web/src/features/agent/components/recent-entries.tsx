@@ -1,22 +1,19 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TBillEntry } from '@promoter/contract';
 import dayjs from 'dayjs';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { billTypeKey, currencyKey } from '../../../lib/bill-labels';
 import { useRecentBill } from '../../../api/get-recent-bill';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { ChevronRightIcon } from '../../../ui/icons';
+import { List, ListItem, ListItemButton } from '../../../ui/list';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './recent-entries.module.css';
 
 function signedAmount(entry: TBillEntry): string {
   const text = String(entry.amount);
@@ -32,16 +29,11 @@ export function RecentEntries() {
   const entries = query.data ?? [];
   return (
     <Stack spacing={1.5} component="section" data-testid="main-recent-bill">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2">
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Text variant="h6" component="h2">
           {t('money.recent.title')}
-        </Typography>
-        <Button
-          component={Link}
-          to={paths.agent.currencyList.getHref()}
-          size="small"
-          endIcon={<ChevronRight />}
-        >
+        </Text>
+        <Button to={paths.agent.currencyList.getHref()} size="small" endIcon={<ChevronRightIcon />}>
           {t('money.recent.viewAll')}
         </Button>
       </Stack>
@@ -53,49 +45,47 @@ export function RecentEntries() {
       ) : query.isError ? (
         <RetryAlert onRetry={() => query.refetch()}>{t('money.recent.loadFailed')}</RetryAlert>
       ) : entries.length === 0 ? (
-        <Typography color="text.secondary">{t('money.recent.empty')}</Typography>
+        <Text color="textSecondary">{t('money.recent.empty')}</Text>
       ) : (
         <Card>
           <List disablePadding>
             {entries.map((entry, index) => (
-              <Fragment key={`${entry.currency}-${entry.id}`}>
-                {index > 0 ? <Divider component="li" /> : null}
-                <li>
-                  <ListItemButton
-                    component={Link}
-                    to={paths.agent.currencyDetail.getHref({ id: entry.id })}
-                    data-testid={`main-recent-${entry.id}`}
-                    sx={{ gap: 1.5, py: 1 }}
+              <ListItem
+                key={`${entry.currency}-${entry.id}`}
+                disablePadding
+                divider={index < entries.length - 1}
+              >
+                <ListItemButton
+                  to={paths.agent.currencyDetail.getHref({ id: entry.id })}
+                  data-testid={`main-recent-${entry.id}`}
+                  className={styles.entry}
+                >
+                  <Stack className={styles.entryText}>
+                    <Text variant="subtitle2" noWrap>
+                      {t(billTypeKey(entry.billType))}
+                      {' · '}
+                      {t(currencyKey(entry.currency))}
+                    </Text>
+                    <Text variant="caption" color="textSecondary" noWrap>
+                      {dayjs(entry.createdAt).format('MM-DD HH:mm')}
+                      {entry.memo ? ` · ${entry.memo}` : ''}
+                    </Text>
+                    {entry.gameDelivery ? (
+                      <GameDeliveryStatus
+                        state={entry.gameDelivery}
+                        testId={`main-recent-game-${entry.id}`}
+                      />
+                    ) : null}
+                  </Stack>
+                  <Text
+                    weight={600}
+                    color={String(entry.amount).startsWith('-') ? 'error' : 'success'}
+                    className={styles.amount}
                   >
-                    <Stack sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography variant="subtitle2" noWrap>
-                        {t(billTypeKey(entry.billType))}
-                        {' · '}
-                        {t(currencyKey(entry.currency))}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" noWrap>
-                        {dayjs(entry.createdAt).format('MM-DD HH:mm')}
-                        {entry.memo ? ` · ${entry.memo}` : ''}
-                      </Typography>
-                      {entry.gameDelivery ? (
-                        <GameDeliveryStatus
-                          state={entry.gameDelivery}
-                          testId={`main-recent-game-${entry.id}`}
-                        />
-                      ) : null}
-                    </Stack>
-                    <Typography
-                      sx={{
-                        fontWeight: 600,
-                        whiteSpace: 'nowrap',
-                        color: String(entry.amount).startsWith('-') ? 'error.main' : 'success.main',
-                      }}
-                    >
-                      {signedAmount(entry)}
-                    </Typography>
-                  </ListItemButton>
-                </li>
-              </Fragment>
+                    {signedAmount(entry)}
+                  </Text>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Card>

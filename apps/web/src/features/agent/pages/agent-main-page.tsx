@@ -1,8 +1,8 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../../../api/get-user';
 import { AgentFigures, AgentLoadError } from '../../../components/agent-figures';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { AgentLinks } from '../components/agent-links';
 import { RecentEntries } from '../components/recent-entries';
 
@@ -13,17 +13,17 @@ export function AgentMainPage() {
 
   return (
     <Stack spacing={3} data-testid="page-agent-main">
-      <Typography variant="h5" component="h1">
+      <Text variant="h5" component="h1">
         {user ? t('main.greeting', { name: user.nickname }) : t('nav.agentMain')}
-      </Typography>
+      </Text>
       <AgentLoadError />
       <section aria-label={t('main.figuresTitle')}>
         <AgentFigures user={user} testIdPrefix="main" />
       </section>
       <Stack spacing={1.5} component="section">
-        <Typography variant="h6" component="h2">
+        <Text variant="h6" component="h2">
           {t('main.linksTitle')}
-        </Typography>
+        </Text>
         <AgentLinks />
       </Stack>
       <RecentEntries />

@@ -1,14 +1,3 @@
-import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { CallData, TPlayer } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +21,15 @@ import { getAgentCard } from '../api/get-agent-card';
 import { useOwnPlayer } from '../../../api/get-own-player';
 import { playerBindLogin } from '../api/player-bind-login';
 import { unbindFromAgent } from '../api/unbind-from-agent';
+import { Alert } from '../../../ui/alert';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { LinkOffOutlinedIcon, VerifiedUserOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import styles from './bind-agent-page.module.css';
 
 type BindLoginOutcome = SignedInAs | LoginFailure;
 
@@ -47,27 +45,25 @@ function PlayerCard({ player }: { player: TPlayer | null }) {
   const { t } = useTranslation();
   return (
     <Card>
-      <CardContent>
+      <CardContent className={styles.playerCard}>
         {player ? (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar src={player.avatar || undefined} alt={player.nickname} sx={{ width: 56, height: 56 }}>
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Avatar src={player.avatar || undefined} alt={player.nickname} size={56}>
               {player.nickname.slice(0, 1)}
             </Avatar>
-            <Stack sx={{ minWidth: 0 }}>
-              <Typography variant="h6" noWrap data-testid="bind-agent-nickname">
+            <Stack>
+              <Text variant="h6" noWrap data-testid="bind-agent-nickname">
                 {player.nickname}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="bind-agent-player-id">
+              </Text>
+              <Text variant="body2" color="textSecondary" data-testid="bind-agent-player-id">
                 {t('bindAgent.playerId', { id: player.playerId })}
-              </Typography>
+              </Text>
             </Stack>
           </Stack>
         ) : (
-          <Typography color="text.secondary">{t('bindAgent.noPlayer')}</Typography>
+          <Text color="textSecondary">{t('bindAgent.noPlayer')}</Text>
         )}
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          {t('bindAgent.intro')}
-        </Typography>
+        <Text variant="body2">{t('bindAgent.intro')}</Text>
       </CardContent>
     </Card>
   );
@@ -95,31 +91,33 @@ function BoundAgent({ agentId }: { agentId: number }) {
     <Card data-testid="bind-agent-bound">
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <VerifiedUserOutlined color="success" sx={{ fontSize: 40 }} />
+          <Stack direction="row" spacing={2} alignItems="center">
+            <span className={styles.boundIcon}>
+              <VerifiedUserOutlinedIcon color="success" fontSize="inherit" />
+            </span>
             <Stack>
-              <Typography variant="body2" color="text.secondary">
+              <Text variant="body2" color="textSecondary">
                 {t('identity.bind.boundTitle')}
-              </Typography>
-              <Typography variant="h6" component="p" data-testid="bind-agent-bound-id">
+              </Text>
+              <Text variant="h6" component="p" data-testid="bind-agent-bound-id">
                 {t('identity.bind.agentId', { id: agentId })}
-              </Typography>
+              </Text>
             </Stack>
           </Stack>
           {unbindAllowed === true ? (
             <Button
               variant="outlined"
               color="error"
-              startIcon={<LinkOffOutlined />}
+              startIcon={<LinkOffOutlinedIcon />}
               onClick={() => setConfirming(true)}
               data-testid="bind-agent-unbind"
             >
               {t('identity.bind.unbind')}
             </Button>
           ) : unbindAllowed === false ? (
-            <Typography variant="body2" color="text.secondary" data-testid="bind-agent-unbind-closed">
+            <Text variant="body2" color="textSecondary" data-testid="bind-agent-unbind-closed">
               {t('identity.bind.unbindNotAllowed')}
-            </Typography>
+            </Text>
           ) : null}
         </Stack>
       </CardContent>
@@ -183,18 +181,17 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
   return (
     <Card>
       <CardContent>
-        <Stack
-          component="form"
+        <form
           noValidate
-          spacing={2}
+          className={styles.form}
           onSubmit={(event) => {
             event.preventDefault();
             void review();
           }}
         >
-          <Typography variant="subtitle1" component="h2">
+          <Text variant="subtitle1" component="h2">
             {t('identity.bind.formTitle')}
-          </Typography>
+          </Text>
           <TextField
             label={t('identity.common.agentId')}
             value={value}
@@ -202,12 +199,12 @@ function BindForm({ initialAgentId }: { initialAgentId: string }) {
             error={Boolean(error)}
             helperText={error ?? t('identity.bind.formHint')}
             fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'bind-agent-input' } }}
+            inputProps={{ inputMode: 'numeric', 'data-testid': 'bind-agent-input' }}
           />
           <SubmitButton busy={busy} testId="bind-agent-submit">
             {t('identity.bind.submit')}
           </SubmitButton>
-        </Stack>
+        </form>
       </CardContent>
       <ConfirmDialog
         open={target !== null}
@@ -325,8 +322,10 @@ export function BindAgentPage() {
   return (
     <Stack spacing={2} data-testid="page-bind-agent">
       {failure ? (
-        <Alert severity={failure.kind === 'agent-tip' ? 'warning' : 'error'}>
-          {failure.kind === 'agent-tip' ? <AlertTitle>{t('login.agentTip')}</AlertTitle> : null}
+        <Alert
+          severity={failure.kind === 'agent-tip' ? 'warning' : 'error'}
+          title={failure.kind === 'agent-tip' ? t('login.agentTip') : undefined}
+        >
           {failure.message}
         </Alert>
       ) : null}

@@ -1,16 +1,14 @@
-import Android from '@mui/icons-material/Android';
-import Apple from '@mui/icons-material/Apple';
-import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useOption } from '../../../api/get-option';
 import { OptionKey } from '../../../config/constants';
 import { sessionStore } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { AndroidIcon, AppleIcon, SportsEsportsOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './guide-setup-page.module.css';
 
 function isIos(): boolean {
   return /iPhone|iPad|iPod/i.test(navigator.userAgent);
@@ -32,36 +30,33 @@ export function GuideSetupPage() {
     {
       id: 'android',
       label: t('guideSetup.android'),
-      icon: <Android />,
+      icon: <AndroidIcon />,
       query: android,
       preferred: !preferIos,
     },
-    { id: 'ios', label: t('guideSetup.ios'), icon: <Apple />, query: ios, preferred: preferIos },
+    { id: 'ios', label: t('guideSetup.ios'), icon: <AppleIcon />, query: ios, preferred: preferIos },
   ].sort((a, b) => Number(b.preferred) - Number(a.preferred));
 
   return (
     <Card data-testid="page-guide-setup">
       <CardContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-          <SportsEsportsOutlined color="primary" sx={{ fontSize: 56 }} />
-          <Typography variant="h6" component="h2">
+        <Stack spacing={2} alignItems="center" className={styles.body}>
+          <span className={styles.icon}>
+            <SportsEsportsOutlinedIcon color="primary" fontSize="inherit" />
+          </span>
+          <Text variant="h6" component="h2">
             {t('guideSetup.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('guideSetup.text')}</Typography>
+          </Text>
+          <Text color="textSecondary">{t('guideSetup.text')}</Text>
           {mobileLogin && wxUserInfo ? (
-            <Alert
-              severity="info"
-              sx={{ textAlign: 'start', width: '100%' }}
-              data-testid="guide-setup-wechat"
-            >
+            <Alert severity="info" className={styles.notice} data-testid="guide-setup-wechat">
               {t('identity.guide.wechatNotLinked', { nickname: wxUserInfo.nickname })}
             </Alert>
           ) : null}
-          <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 320 }}>
+          <Stack spacing={1.5} className={styles.downloads}>
             {downloads.map((d) => (
               <Button
                 key={d.id}
-                component="a"
                 variant={d.preferred ? 'contained' : 'outlined'}
                 size="large"
                 startIcon={d.icon}
@@ -76,9 +71,9 @@ export function GuideSetupPage() {
             ))}
           </Stack>
           {android.isError && ios.isError ? (
-            <Typography variant="body2" color="text.secondary">
+            <Text variant="body2" color="textSecondary">
               {t('guideSetup.unavailable')}
-            </Typography>
+            </Text>
           ) : null}
         </Stack>
       </CardContent>

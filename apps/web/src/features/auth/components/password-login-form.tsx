@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +6,9 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { agentIdRule, passwordRequiredRule } from '../../../lib/form-rules';
 import { muiField } from '../../../lib/mui-field';
+import { Alert } from '../../../ui/alert';
+import { Stack } from '../../../ui/stack';
+import { TextField } from '../../../ui/text-field';
 import { signInWithPassword } from '../lib/sign-in-with-password';
 
 interface FormValues {
@@ -61,29 +61,32 @@ export function PasswordLoginForm({
   });
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('identity.common.agentId')}
-        autoComplete="username"
-        fullWidth
-        {...muiField(register('agentId'), errors.agentId)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-agent-id' } }}
-      />
-      <PasswordField
-        label={t('identity.common.password')}
-        registration={register('password')}
-        error={errors.password}
-        autoComplete="current-password"
-        testId="login-password"
-      />
-      {failure ? (
-        <Alert severity="error" data-testid="login-password-error">
-          {failure}
-        </Alert>
-      ) : null}
-      <SubmitButton busy={isSubmitting} fullWidth testId="login-submit">
-        {isSubmitting ? t('login.signingIn') : t('identity.login.submit')}
-      </SubmitButton>
-    </Stack>
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2}>
+        <TextField
+          label={t('identity.common.agentId')}
+          autoComplete="username"
+          fullWidth
+          {...muiField(register('agentId'), errors.agentId)}
+          inputMode="numeric"
+          inputProps={{ 'data-testid': 'login-agent-id' }}
+        />
+        <PasswordField
+          label={t('identity.common.password')}
+          registration={register('password')}
+          error={errors.password}
+          autoComplete="current-password"
+          testId="login-password"
+        />
+        {failure ? (
+          <Alert severity="error" data-testid="login-password-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <SubmitButton busy={isSubmitting} fullWidth testId="login-submit">
+          {isSubmitting ? t('login.signingIn') : t('identity.login.submit')}
+        </SubmitButton>
+      </Stack>
+    </form>
   );
 }

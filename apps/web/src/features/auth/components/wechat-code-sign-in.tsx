@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { LOGIN_NOTICE_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Stack } from '../../../ui/stack';
 import { signInWithWechatCode } from '../lib/wechat-login';
 import { WechatSignInButton } from './wechat-sign-in-button';
 
@@ -60,14 +59,14 @@ export function WechatCodeSignIn({ code, state }: { code: string; state: string 
   }
   return (
     <Stack spacing={2} data-testid="wechat-failed">
-      <Alert severity={view.kind === 'agent-tip' ? 'warning' : 'error'}>
-        <AlertTitle>
-          {view.kind === 'agent-tip' ? t('login.agentTip') : t('identity.wechat.failed')}
-        </AlertTitle>
+      <Alert
+        severity={view.kind === 'agent-tip' ? 'warning' : 'error'}
+        title={view.kind === 'agent-tip' ? t('login.agentTip') : t('identity.wechat.failed')}
+      >
         {view.message}
       </Alert>
       <WechatSignInButton label={t('identity.wechat.retry')} variant="contained" />
-      <Button component={RouterLink} to={paths.session.login.getHref()} fullWidth>
+      <Button to={paths.session.login.getHref()} fullWidth>
         {t('identity.wechat.otherWays')}
       </Button>
     </Stack>

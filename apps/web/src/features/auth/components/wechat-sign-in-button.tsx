@@ -1,9 +1,9 @@
-import Forum from '@mui/icons-material/Forum';
-import Button from '@mui/material/Button';
-import type { ButtonProps } from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { Button } from '../../../ui/button';
+import type { ButtonVariant } from '../../../ui/button';
+import { ForumIcon } from '../../../ui/icons';
 import { startWechatSignIn } from '../lib/wechat-login';
 
 /** Leaves for WeChat's authorize page; WeChat sends the person back to /session/loginWx with a code. */
@@ -12,7 +12,7 @@ export function WechatSignInButton({
   variant = 'outlined',
 }: {
   label?: string;
-  variant?: ButtonProps['variant'];
+  variant?: ButtonVariant;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -29,7 +29,7 @@ export function WechatSignInButton({
       size="large"
       variant={variant}
       color="success"
-      startIcon={<Forum />}
+      startIcon={<ForumIcon />}
       disabled={busy}
       onClick={() => void start()}
       data-testid="wechat-login"

@@ -1,5 +1,3 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { readLoginToken } from '../lib/read-login-token';
 import { readCallbackParams, stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
+import { Card, CardContent } from '../../../ui/card';
 
 /**
  * /callback, where a third-party sign-in returns. SPEC section 8: an `error` gives the alert

@@ -1,16 +1,7 @@
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
@@ -18,7 +9,15 @@ import { contractResolver } from '../../../lib/contract-resolver';
 import { passwordRequiredRule } from '../../../lib/form-rules';
 import { isInAppPath } from '../../../lib/in-app-path';
 import { sessionStore } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { LockOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { signInWithPassword } from '../lib/sign-in-with-password';
+import styles from './lock-screen-page.module.css';
 
 /** Where to go back after unlocking: a route the opener passed as `state.from`, or the agent main page. */
 function returnPathOf(state: unknown): string {
@@ -52,10 +51,10 @@ export function LockScreenPage() {
     return (
       <Card data-testid="page-lock-screen">
         <CardContent>
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-            <LockOutlined color="disabled" sx={{ fontSize: 48 }} />
-            <Typography>{t('identity.lock.noUser')}</Typography>
-            <Button variant="contained" component={RouterLink} to={paths.session.login.getHref()}>
+          <Stack spacing={2} alignItems="center" className={styles.noUser}>
+            <LockOutlinedIcon color="disabled" className={styles.noUserIcon} />
+            <Text>{t('identity.lock.noUser')}</Text>
+            <Button variant="contained" to={paths.session.login.getHref()}>
               {t('identity.common.toLogin')}
             </Button>
           </Stack>
@@ -77,26 +76,20 @@ export function LockScreenPage() {
   return (
     <Card data-testid="page-lock-screen">
       <CardContent>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          onSubmit={(event) => void unlock(event)}
-          sx={{ alignItems: 'stretch', py: 1 }}
-        >
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            <Avatar src={user.avatar || undefined} alt={user.nickname} sx={{ width: 72, height: 72 }}>
+        <form noValidate onSubmit={(event) => void unlock(event)} className={styles.form}>
+          <Stack spacing={1} alignItems="center" className={styles.who}>
+            <Avatar src={user.avatar || undefined} alt={user.nickname} size={72}>
               {user.nickname.slice(0, 1)}
             </Avatar>
-            <Typography variant="h6" component="h2" data-testid="lock-nickname">
+            <Text variant="h6" component="h2" data-testid="lock-nickname">
               {user.nickname}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
+            </Text>
+            <Text variant="body2" color="textSecondary">
               {t('figures.agentId', { id: user.agentId })}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
+            </Text>
+            <Text variant="body2" color="textSecondary">
               {t('identity.lock.text')}
-            </Typography>
+            </Text>
           </Stack>
           <PasswordField
             label={t('identity.common.password')}
@@ -107,18 +100,15 @@ export function LockScreenPage() {
             testId="lock-password"
           />
           {failure ? (
-            <Alert severity="error">
-              {failure.title ? <AlertTitle>{failure.title}</AlertTitle> : null}
+            <Alert severity="error" title={failure.title}>
               {failure.message}
             </Alert>
           ) : null}
-          <SubmitButton busy={isSubmitting} startIcon={<LockOutlined />} testId="lock-unlock">
+          <SubmitButton busy={isSubmitting} startIcon={<LockOutlinedIcon />} testId="lock-unlock">
             {t('identity.lock.unlock')}
           </SubmitButton>
-          <Button component={RouterLink} to={paths.session.login.getHref()}>
-            {t('identity.lock.otherAccount')}
-          </Button>
-        </Stack>
+          <Button to={paths.session.login.getHref()}>{t('identity.lock.otherAccount')}</Button>
+        </form>
       </CardContent>
     </Card>
   );

@@ -1,23 +1,21 @@
-import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { BrandHeading } from '../../../components/brand-heading';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { readLoginToken, stripTokenFromSearch } from '../lib/read-login-token';
+import { Alert } from '../../../ui/alert';
+import { Card, CardContent } from '../../../ui/card';
+import { Divider } from '../../../ui/divider';
+import { SportsEsportsOutlinedIcon } from '../../../ui/icons';
+import { TextLink } from '../../../ui/link';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { forgetTicket, signInWithTicket } from '../lib/sign-in-with-ticket';
+import styles from './login-page.module.css';
 
 // The password form (react-hook-form, its zod resolver, the text fields) and the WeChat button load only when the page
 // offers them: a phone arriving with the game's ticket signs in without them (decision 022).
@@ -95,10 +93,10 @@ export function LoginPage() {
   }, [ticket, retry, navigate, t]);
 
   return (
-    <Box data-testid="page-login" sx={{ pt: { xs: 2, sm: 6 } }}>
+    <div data-testid="page-login" className={styles.page}>
       <Card>
         <CardContent>
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+          <Stack spacing={2} alignItems="center" className={styles.head}>
             <BrandHeading logoSize={56} />
 
             {state === 'signing-in' ? <BusyStatus text={t('login.signingIn')} /> : null}
@@ -106,17 +104,17 @@ export function LoginPage() {
             {state === 'agent-tip' ? (
               <Alert
                 severity="warning"
-                sx={{ width: '100%', textAlign: 'start' }}
+                title={t('login.agentTip')}
+                className={styles.headAlert}
                 data-testid="login-agent-tip"
               >
-                <AlertTitle>{t('login.agentTip')}</AlertTitle>
                 {agentTip}
               </Alert>
             ) : null}
 
             {state === 'network' ? (
               <RetryAlert
-                sx={{ width: '100%', textAlign: 'start' }}
+                className={styles.headAlert}
                 testId="login-server-error"
                 onRetry={() => {
                   if (ticket) forgetTicket(ticket);
@@ -129,10 +127,10 @@ export function LoginPage() {
           </Stack>
           {state === 'no-ticket' || state === 'agent-tip' || state === 'network' ? (
             <Suspense fallback={null}>
-              <Stack spacing={2} sx={{ pb: 1 }}>
-                <Typography variant="subtitle1" component="h3">
+              <Stack spacing={2} className={styles.form}>
+                <Text variant="subtitle1" component="h3">
                   {t('identity.login.passwordTitle')}
-                </Typography>
+                </Text>
                 <PasswordLoginForm
                   defaultAgentId={agentIdFromState(location.state)}
                   onSignedIn={() => {
@@ -144,39 +142,29 @@ export function LoginPage() {
                     setState('agent-tip');
                   }}
                 />
-                <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>
-                  {t('identity.common.or')}
-                </Divider>
+                <Divider>{t('identity.common.or')}</Divider>
                 <WechatSignInButton />
-                <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-                  <Link
-                    component={RouterLink}
-                    to={paths.session.signUp.getHref()}
-                    data-testid="login-sign-up"
-                  >
+                <Stack direction="row" spacing={1} justifyContent="space-between" wrap>
+                  <TextLink to={paths.session.signUp.getHref()} data-testid="login-sign-up">
                     {t('identity.login.signUp')}
-                  </Link>
-                  <Link
-                    component={RouterLink}
-                    to={paths.session.forgotPassword.getHref()}
-                    data-testid="login-forgot-password"
-                  >
+                  </TextLink>
+                  <TextLink to={paths.session.forgotPassword.getHref()} data-testid="login-forgot-password">
                     {t('identity.login.forgotPassword')}
-                  </Link>
+                  </TextLink>
                 </Stack>
                 <Divider />
                 <Stack
                   direction="row"
                   spacing={1.5}
-                  sx={{ alignItems: 'flex-start' }}
+                  alignItems="flex-start"
                   data-testid="login-open-from-game"
                 >
-                  <SportsEsportsOutlined color="primary" sx={{ fontSize: 32, mt: 0.25 }} />
+                  <SportsEsportsOutlinedIcon color="primary" className={styles.gameIcon} />
                   <Stack spacing={0.5}>
-                    <Typography variant="body2">{t('login.openFromGame')}</Typography>
-                    <Typography variant="caption" color="text.secondary">
+                    <Text variant="body2">{t('login.openFromGame')}</Text>
+                    <Text variant="caption" color="textSecondary">
                       {t('login.openFromGameHint')}
-                    </Typography>
+                    </Text>
                   </Stack>
                 </Stack>
               </Stack>
@@ -184,6 +172,6 @@ export function LoginPage() {
           ) : null}
         </CardContent>
       </Card>
-    </Box>
+    </div>
   );
 }

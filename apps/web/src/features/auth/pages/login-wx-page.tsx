@@ -1,16 +1,16 @@
-import Forum from '@mui/icons-material/Forum';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { WechatSignInButton } from '../components/wechat-sign-in-button';
 import { readCallbackParams } from '../../../lib/oauth-callback';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { ForumIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './login-wx-page.module.css';
 
 /**
  * /session/loginWx: WeChat sends the person back here with `code` (and `state`) in the query string; the page
@@ -27,21 +27,21 @@ export function LoginWxPage() {
   return (
     <Card data-testid="page-login-wx">
       <CardContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', pt: 2, pb: 1 }}>
-          <Forum color="success" sx={{ fontSize: 56 }} />
-          <Typography variant="h6" component="h2">
+        <Stack spacing={2} alignItems="center" className={styles.head}>
+          <ForumIcon color="success" className={styles.icon} />
+          <Text variant="h6" component="h2">
             {t('identity.wechat.title')}
-          </Typography>
+          </Text>
         </Stack>
         {params.code ? (
           <WechatCodeSignIn code={params.code} state={params.state} />
         ) : (
           <Stack spacing={2}>
-            <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+            <Text color="textSecondary" align="center">
               {t('identity.wechat.intro')}
-            </Typography>
+            </Text>
             <WechatSignInButton variant="contained" />
-            <Button component={RouterLink} to={paths.session.login.getHref()} fullWidth>
+            <Button to={paths.session.login.getHref()} fullWidth>
               {t('identity.wechat.otherWays')}
             </Button>
           </Stack>

@@ -1,12 +1,13 @@
-import Avatar from '@mui/material/Avatar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TChildAgent } from '@promoter/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
 import { DATE_FORMAT } from '../../../config/constants';
+import { formatMoney } from '../../../lib/format';
+import { Avatar } from '../../../ui/avatar';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './child-row.module.css';
 import { LevelChip } from './level-chip';
 import { StatusChip } from './status-chip';
 
@@ -17,34 +18,35 @@ export function ChildRow({ child, action }: { child: TChildAgent; action?: React
     <Stack
       direction="row"
       spacing={1.5}
-      sx={{ alignItems: 'center', py: 1.25 }}
+      alignItems="center"
+      className={styles.row}
       data-testid={`child-row-${child.agentId}`}
     >
       <Avatar src={child.avatar || undefined} alt={child.nickname}>
         {child.nickname.slice(0, 1)}
       </Avatar>
-      <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
+      <Stack spacing={0.5} className={styles.body}>
+        <Stack direction="row" spacing={1} alignItems="baseline">
+          <Text weight={600} noWrap className={styles.name}>
             {child.nickname}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+          </Text>
+          <Text variant="caption" color="textSecondary" className={styles.fixed}>
             {t('shop.downline.agentId', { id: child.agentId })}
-          </Typography>
+          </Text>
         </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} alignItems="center" wrap>
           <LevelChip level={child.level} />
           <StatusChip status={child.status} testId={`child-status-${child.agentId}`} />
-          <Typography variant="caption" color="text.secondary" data-testid={`child-price-${child.agentId}`}>
+          <Text variant="caption" color="textSecondary" data-testid={`child-price-${child.agentId}`}>
             {t('shop.downline.unitPrice', { price: formatMoney(child.price) })}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
+          </Text>
+          <Text variant="caption" color="textSecondary">
             {t('shop.downline.teamSize', { n: child.teamSize })}
-          </Typography>
+          </Text>
         </Stack>
-        <Typography variant="caption" color="text.secondary">
+        <Text variant="caption" color="textSecondary">
           {t('shop.downline.joinedAt', { date: dayjs(child.createdAt).format(DATE_FORMAT) })}
-        </Typography>
+        </Text>
       </Stack>
       {action}
     </Stack>

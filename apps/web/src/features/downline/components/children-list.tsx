@@ -1,22 +1,20 @@
-import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { TChildAgent } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
 import { useChildrenPage } from '../../../api/get-children';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { Button, IconButton } from '../../../ui/button';
+import { Divider } from '../../../ui/divider';
+import { SearchIcon } from '../../../ui/icons';
+import { Pagination } from '../../../ui/pagination';
+import { LinearProgress } from '../../../ui/progress';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
 import { ChildRow } from './child-row';
+import styles from './children-list.module.css';
 
 const PAGE_SIZE = 10;
 
@@ -36,8 +34,7 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
 
   return (
     <Stack spacing={1.5}>
-      <Box
-        component="form"
+      <form
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -50,34 +47,26 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder={t('shop.children.searchPlaceholder')}
-          slotProps={{
-            htmlInput: {
-              'aria-label': t('shop.children.searchPlaceholder'),
-              'data-testid': 'children-search',
-            },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton type="submit" edge="end" aria-label={t('shop.children.search')}>
-                    <Search />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
+          inputProps={{
+            'aria-label': t('shop.children.searchPlaceholder'),
+            'data-testid': 'children-search',
           }}
+          endAdornment={
+            <IconButton type="submit" edge="end" aria-label={t('shop.children.search')}>
+              <SearchIcon />
+            </IconButton>
+          }
         />
-      </Box>
+      </form>
       {query.data ? (
-        <Typography variant="body2" color="text.secondary" data-testid="children-total">
+        <Text variant="body2" color="textSecondary" data-testid="children-total">
           {keyword
             ? t('shop.children.foundCount', { n: query.data.total, keyword })
             : t('shop.children.totalCount', { n: query.data.total })}
-        </Typography>
+        </Text>
       ) : null}
-      <Box sx={{ position: 'relative' }}>
-        {query.isFetching && query.data ? (
-          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />
-        ) : null}
+      <div className={styles.results}>
+        {query.isFetching && query.data ? <LinearProgress className={styles.busy} /> : null}
         {query.isPending ? (
           <Stack spacing={1}>
             {[0, 1, 2].map((i) => (
@@ -87,24 +76,24 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
         ) : query.isError ? (
           <RetryAlert onRetry={() => query.refetch()}>{t('shop.children.loadFailed')}</RetryAlert>
         ) : query.data.list.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid="children-empty">
+          <Text color="textSecondary" align="center" className={styles.empty} data-testid="children-empty">
             {keyword ? t('shop.children.noMatch') : t('shop.children.none')}
-          </Typography>
+          </Text>
         ) : (
-          <Stack divider={<Divider flexItem />} data-testid="children-list">
+          <Stack divider={<Divider />} data-testid="children-list">
             {query.data.list.map((child) => (
               <ChildRow key={child.agentId} child={child} action={renderAction?.(child)} />
             ))}
           </Stack>
         )}
-      </Box>
+      </div>
       {pages > 1 ? (
         <Pagination
           count={pages}
           page={page}
-          onChange={(_event, next) => setPage(next)}
+          onChange={setPage}
           size="small"
-          sx={{ alignSelf: 'center' }}
+          className={styles.centred}
           data-testid="children-pagination"
         />
       ) : null}
@@ -116,7 +105,7 @@ export function ChildrenList({ renderAction }: { renderAction?: (child: TChildAg
             setKeyword('');
             setPage(1);
           }}
-          sx={{ alignSelf: 'center' }}
+          className={styles.centred}
         >
           {t('shop.children.clearSearch')}
         </Button>

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { TTreeNode } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
+import { Card, CardContent } from '../../../ui/card';
+import { Skeleton } from '../../../ui/skeleton';
+import { Text } from '../../../ui/text';
+import styles from './downline-summary.module.css';
 
 /** Figures of my downline: direct children, whole team, my own price per diamond. */
 export function DownlineSummary({ root }: { root: TTreeNode | undefined }) {
@@ -17,16 +16,16 @@ export function DownlineSummary({ root }: { root: TTreeNode | undefined }) {
   ];
   return (
     <Card>
-      <CardContent sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+      <CardContent className={styles.figures}>
         {figures.map((figure) => (
-          <Box key={figure.key} sx={{ textAlign: 'center', minWidth: 0 }}>
-            <Typography variant="h6" component="p" data-testid={`downline-${figure.key}`}>
-              {figure.value ?? <Skeleton width="60%" sx={{ mx: 'auto' }} />}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
+          <div key={figure.key} className={styles.figure}>
+            <Text variant="h6" component="p" data-testid={`downline-${figure.key}`}>
+              {figure.value ?? <Skeleton width="60%" className={styles.placeholder} />}
+            </Text>
+            <Text variant="caption" color="textSecondary">
               {figure.label}
-            </Typography>
-          </Box>
+            </Text>
+          </div>
         ))}
       </CardContent>
     </Card>

@@ -1,13 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { agentCalls } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
@@ -15,13 +5,19 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { progress } from '../../../lib/progress';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../ui/dialog';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
 import { useSetChildPrice } from '../api/set-child-price';
 import { checkChildPrice } from '../lib/price-range';
+import styles from './edit-price-dialog.module.css';
 
 export interface EditPriceDialogProps {
   child: TChildAgent;
@@ -89,24 +85,25 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
     <>
       <Dialog
         open
-        onClose={mutation.isPending ? undefined : onClose}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: CONFIRM_DIALOG_MAX_WIDTH, m: 2 } } }}
+        onClose={mutation.isPending ? undefined : () => onClose()}
+        className={styles.paper}
         aria-labelledby="edit-price-title"
       >
         <DialogTitle id="edit-price-title">
           {t('shop.priceList.editTitle', { name: child.nickname })}
         </DialogTitle>
         <DialogContent>
-          <Stack component="form" spacing={2} sx={{ pt: 1 }} onSubmit={(event) => void ask(event)}>
-            <Typography variant="body2" color="text.secondary">
+          <Stack component="form" spacing={2} className={styles.form} onSubmit={(event) => void ask(event)}>
+            <Text variant="body2" color="textSecondary">
               {t('shop.priceList.current', { price: formatMoney(child.price) })}
-            </Typography>
+            </Text>
             <Controller
               name="price"
               control={control}
-              render={({ field, fieldState }) => (
+              render={({ field: { ref, ...field }, fieldState }) => (
                 <TextField
                   {...field}
+                  inputRef={ref}
                   autoFocus
                   label={t('shop.priceList.newPrice')}
                   onChange={(event) => {
@@ -120,15 +117,10 @@ export function EditPriceDialog({ child, min, max, onClose }: EditPriceDialogPro
                       ? t('shop.priceList.range', { min: formatMoney(min), max: formatMoney(max) })
                       : ' ')
                   }
-                  slotProps={{
-                    input: {
-                      startAdornment: <InputAdornment position="start">¥</InputAdornment>,
-                      endAdornment: (
-                        <InputAdornment position="end">{t('shop.priceList.perDiamond')}</InputAdornment>
-                      ),
-                    },
-                    htmlInput: { inputMode: 'decimal', 'data-testid': 'price-input' },
-                  }}
+                  startAdornment="¥"
+                  endAdornment={t('shop.priceList.perDiamond')}
+                  inputMode="decimal"
+                  inputProps={{ 'data-testid': 'price-input' }}
                 />
               )}
             />

@@ -1,10 +1,11 @@
-import Chip from '@mui/material/Chip';
-import type { ChipProps } from '@mui/material/Chip';
 import type { AgentLevel } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { levelLabelKey } from '../../../lib/agent-level';
+import { Chip } from '../../../ui/chip';
+import type { ChipColor, ChipProps } from '../../../ui/chip';
+import styles from './chips.module.css';
 
-const COLORS: Record<AgentLevel, ChipProps['color']> = { 1: 'primary', 2: 'warning', 3: 'default' };
+const COLORS: Record<AgentLevel, ChipColor> = { 1: 'primary', 2: 'warning', 3: 'default' };
 
 /** An agent's level as its label with the word for promoter: 钻石推广员, 黄金推广员, 白银推广员. */
 export function LevelChip({ level, size = 'small' }: { level: AgentLevel; size?: ChipProps['size'] }) {
@@ -15,7 +16,7 @@ export function LevelChip({ level, size = 'small' }: { level: AgentLevel; size?:
       variant="outlined"
       color={COLORS[level]}
       label={t('level.withPromoter', { level: t(levelLabelKey(level)) })}
-      sx={{ flexShrink: 0 }}
+      className={styles.chip}
     />
   );
 }

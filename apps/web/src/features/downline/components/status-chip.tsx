@@ -1,6 +1,7 @@
-import Chip from '@mui/material/Chip';
 import type { AgentStatus } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
+import { Chip } from '../../../ui/chip';
+import styles from './chips.module.css';
 
 /** Marks an agent that cannot sign in or trade (frozen, awaiting review, refused); an active agent shows nothing. */
 export function StatusChip({ status, testId }: { status: AgentStatus; testId?: string }) {
@@ -11,7 +12,7 @@ export function StatusChip({ status, testId }: { status: AgentStatus; testId?: s
       size="small"
       color={status === 'pending' ? 'warning' : 'error'}
       label={t(`shop.downline.status.${status}`)}
-      sx={{ flexShrink: 0 }}
+      className={styles.chip}
       data-testid={testId}
     />
   );

@@ -1,9 +1,10 @@
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
 import type { useTree } from '../../../api/get-tree';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import styles from './tree-state.module.css';
 
 /** Loading and failure of the tree call; the content once it is there. */
 export function TreeState({ query, children }: { query: ReturnType<typeof useTree>; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function TreeState({ query, children }: { query: ReturnType<typeof useTre
     return (
       <Stack spacing={1}>
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} variant="rounded" height={48} sx={{ ml: i === 0 ? 0 : 3 }} />
+          <Skeleton key={i} variant="rounded" height={48} className={i === 0 ? undefined : styles.nested} />
         ))}
       </Stack>
     );

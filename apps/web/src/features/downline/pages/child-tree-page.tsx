@@ -1,11 +1,9 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTree } from '../../../api/get-tree';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Tab, Tabs } from '../../../ui/tabs';
 import { ChildrenList } from '../components/children-list';
 import { DownlineSummary } from '../components/downline-summary';
 import { DownlineTree } from '../components/downline-tree';
@@ -21,7 +19,7 @@ export function ChildTreePage() {
     <Stack spacing={2} data-testid="page-child-tree">
       <DownlineSummary root={tree.data?.root} />
       <Card>
-        <Tabs value={tab} onChange={(_event, next: 'list' | 'tree') => setTab(next)} variant="fullWidth">
+        <Tabs value={tab} onChange={setTab} variant="fullWidth">
           <Tab value="list" label={t('shop.children.listTab')} data-testid="child-tree-tab-list" />
           <Tab value="tree" label={t('shop.children.treeTab')} data-testid="child-tree-tab-tree" />
         </Tabs>

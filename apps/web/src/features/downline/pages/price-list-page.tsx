@@ -1,20 +1,19 @@
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { useTree } from '../../../api/get-tree';
 import { useRetailPrice } from '../api/get-retail-price';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { EditOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { ChildrenList } from '../components/children-list';
 import { EditPriceDialog } from '../components/edit-price-dialog';
+import styles from './price-list-page.module.css';
 
 /** /agent/price-list: each direct child's price per diamond, editable between my price and retail. */
 export function PriceListPage() {
@@ -34,27 +33,27 @@ export function PriceListPage() {
     <Stack spacing={2} data-testid="page-price-list">
       <Card>
         <CardContent>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
+          <div className={styles.figures}>
             {figures.map((figure) => (
-              <Box key={figure.key} sx={{ textAlign: 'center' }}>
-                <Typography variant="h6" component="p" data-testid={`price-list-${figure.key}`}>
+              <div key={figure.key} className={styles.figure}>
+                <Text variant="h6" component="p" data-testid={`price-list-${figure.key}`}>
                   {figure.loading ? (
-                    <Skeleton width="50%" sx={{ mx: 'auto' }} />
+                    <Skeleton width="50%" className={styles.placeholder} />
                   ) : figure.value ? (
                     formatMoney(figure.value)
                   ) : (
                     '—'
                   )}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
+                </Text>
+                <Text variant="caption" color="textSecondary">
                   {figure.label}
-                </Typography>
-              </Box>
+                </Text>
+              </div>
             ))}
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          </div>
+          <Text variant="body2" color="textSecondary" className={styles.intro}>
             {t('shop.priceList.intro')}
-          </Typography>
+          </Text>
         </CardContent>
       </Card>
       {tree.isError || retail.isError ? (
@@ -67,9 +66,9 @@ export function PriceListPage() {
               <Button
                 size="small"
                 variant="outlined"
-                startIcon={<EditOutlined />}
+                startIcon={<EditOutlinedIcon />}
                 onClick={() => setEditing(child)}
-                sx={{ flexShrink: 0 }}
+                className={styles.edit}
                 data-testid={`price-edit-${child.agentId}`}
               >
                 {t('shop.priceList.edit')}

@@ -1,24 +1,7 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { AGENT_LEVELS, playerSearchOf } from '@promoter/contract';
 import type { AgentLevel, TChildAgent, TPlayerSummary } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NetworkError } from '../../../api/errors';
 import { useUser } from '../../../api/get-user';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -29,8 +12,21 @@ import { notify } from '../../../lib/notify';
 import { progress } from '../../../lib/progress';
 import { sessionStore } from '../../../lib/session';
 import { useSearchPlayers } from '../../../api/search-players';
+import { Alert } from '../../../ui/alert';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { Divider } from '../../../ui/divider';
+import { CheckCircleOutlineOutlinedIcon, PersonSearchOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import { ToggleButton, ToggleButtonGroup } from '../../../ui/toggle-button';
 import { useSetChildAgent } from '../api/set-child-agent';
 import { LevelChip } from '../components/level-chip';
+import styles from './set-child-page.module.css';
 
 function PlayerResult({
   player,
@@ -46,28 +42,29 @@ function PlayerResult({
     <Stack
       direction="row"
       spacing={1.5}
-      sx={{ alignItems: 'center', py: 1.25 }}
+      alignItems="center"
+      className={styles.result}
       data-testid={`set-child-result-${player.playerId}`}
     >
       <Avatar src={player.avatar || undefined} alt={player.nickname}>
         {player.nickname.slice(0, 1)}
       </Avatar>
-      <Stack spacing={0.25} sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} noWrap>
+      <Stack spacing={0.25} className={styles.resultBody}>
+        <Text weight={600} noWrap>
           {player.nickname}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
+        </Text>
+        <Text variant="caption" color="textSecondary">
           {t('shop.setChild.playerId', { id: player.playerId })}
           {player.mobile ? ` · ${player.mobile}` : ''}
-        </Typography>
-        <Box>
+        </Text>
+        <div>
           <Chip
             size="small"
             color={player.boundToMe ? 'success' : 'default'}
             variant="outlined"
             label={player.boundToMe ? t('shop.setChild.boundToMe') : t('shop.setChild.notBoundToMe')}
           />
-        </Box>
+        </div>
       </Stack>
       <Button
         variant={selected ? 'contained' : 'outlined'}
@@ -87,12 +84,12 @@ function NewChildCard({ child }: { child: TChildAgent }) {
   return (
     <Card data-testid="set-child-done">
       <CardContent>
-        <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-          <CheckCircleOutline color="success" sx={{ fontSize: 48 }} aria-hidden />
-          <Typography variant="h6" component="h2">
+        <Stack spacing={1.5} alignItems="center" className={styles.done}>
+          <CheckCircleOutlineOutlinedIcon color="success" className={styles.doneIcon} />
+          <Text variant="h6" component="h2">
             {t('shop.setChild.doneTitle', { name: child.nickname })}
-          </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
+          </Text>
+          <Stack direction="row" spacing={1} wrap justifyContent="center">
             <Chip
               size="small"
               label={t('shop.downline.agentId', { id: child.agentId })}
@@ -101,14 +98,14 @@ function NewChildCard({ child }: { child: TChildAgent }) {
             <LevelChip level={child.level} />
             <Chip size="small" label={t('shop.downline.unitPrice', { price: formatMoney(child.price) })} />
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" color="textSecondary">
             {t('shop.setChild.doneText')}
-          </Typography>
+          </Text>
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" component={Link} to={paths.agent.priceList.getHref()}>
+            <Button variant="contained" to={paths.agent.priceList.getHref()}>
               {t('shop.setChild.setPrice')}
             </Button>
-            <Button variant="outlined" component={Link} to={paths.agent.childTree.getHref()}>
+            <Button variant="outlined" to={paths.agent.childTree.getHref()}>
               {t('shop.setChild.viewChildren')}
             </Button>
           </Stack>
@@ -180,14 +177,14 @@ export function SetChildPage() {
       <Card>
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
+            <Text variant="body2" color="textSecondary">
               {t('shop.setChild.intro')}
-            </Typography>
+            </Text>
             <Stack
               component="form"
               direction="row"
               spacing={1}
-              sx={{ alignItems: 'flex-start' }}
+              alignItems="flex-start"
               onSubmit={(event) => {
                 event.preventDefault();
                 submitSearch();
@@ -201,14 +198,15 @@ export function SetChildPage() {
                 onChange={(event) => setDraft(event.target.value)}
                 error={draft.trim() !== '' && !draftValid}
                 helperText={draft.trim() !== '' && !draftValid ? t('shop.setChild.playerIdInvalid') : ' '}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'set-child-keyword' } }}
+                inputMode="numeric"
+                inputProps={{ 'data-testid': 'set-child-keyword' }}
               />
               <Button
                 type="submit"
                 variant="contained"
-                startIcon={<PersonSearchOutlined />}
+                startIcon={<PersonSearchOutlinedIcon />}
                 disabled={!draftValid || search.isFetching}
-                sx={{ flexShrink: 0, height: 40 }}
+                className={styles.searchButton}
                 data-testid="set-child-search"
               >
                 {t('shop.setChild.search')}
@@ -220,11 +218,11 @@ export function SetChildPage() {
               ) : search.isError ? (
                 <Alert severity="error">{t('shop.setChild.searchFailed')}</Alert>
               ) : search.data.length === 0 ? (
-                <Typography color="text.secondary" data-testid="set-child-not-found">
+                <Text color="textSecondary" data-testid="set-child-not-found">
                   {t('shop.setChild.notFound', { id: keyword })}
-                </Typography>
+                </Text>
               ) : (
-                <Stack divider={<Divider flexItem />}>
+                <Stack divider={<Divider />}>
                   {search.data.map((player) => (
                     <PlayerResult
                       key={player.playerId}
@@ -234,9 +232,9 @@ export function SetChildPage() {
                     />
                   ))}
                   {search.data.some((p) => !p.boundToMe) ? (
-                    <Typography variant="caption" color="text.secondary" sx={{ pt: 1 }}>
+                    <Text variant="caption" color="textSecondary" className={styles.onlyBound}>
                       {t('shop.setChild.onlyBound')}
-                    </Typography>
+                    </Text>
                   ) : null}
                 </Stack>
               )
@@ -247,28 +245,28 @@ export function SetChildPage() {
       <Card>
         <CardContent>
           <Stack spacing={1.5}>
-            <Typography variant="subtitle1" component="h2">
+            <Text variant="subtitle1" component="h2">
               {t('shop.setChild.levelTitle')}
-            </Typography>
+            </Text>
             {me ? (
-              <Typography variant="body2" color="text.secondary">
+              <Text variant="body2" color="textSecondary">
                 {t('shop.setChild.levelHint', { level: t(levelLabelKey(me.level)) })}
-              </Typography>
+              </Text>
             ) : (
               <Skeleton width="60%" />
             )}
             <ToggleButtonGroup
-              exclusive
               fullWidth
               color="primary"
-              value={level}
-              onChange={(_event, next: AgentLevel | null) => {
-                if (next !== null) setChosenLevel(next);
+              value={level === null ? null : String(level)}
+              onChange={(next) => {
+                const picked = allowedLevels.find((l) => String(l) === next);
+                if (picked !== undefined) setChosenLevel(picked);
               }}
               aria-label={t('shop.setChild.levelTitle')}
             >
               {allowedLevels.map((l) => (
-                <ToggleButton key={l} value={l} data-testid={`set-child-level-${l}`}>
+                <ToggleButton key={l} value={String(l)} data-testid={`set-child-level-${l}`}>
                   {t('level.withPromoter', { level: t(levelLabelKey(l)) })}
                 </ToggleButton>
               ))}

@@ -1,15 +1,14 @@
-import UnfoldLess from '@mui/icons-material/UnfoldLess';
-import UnfoldMore from '@mui/icons-material/UnfoldMore';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTree } from '../../../api/get-tree';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { UnfoldLessIcon, UnfoldMoreIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
 import { DownlineSummary } from '../components/downline-summary';
 import { DownlineTree, expandableIds, initiallyExpandedIds } from '../components/downline-tree';
 import { TreeState } from '../components/tree-state';
+import styles from './treeview-page.module.css';
 
 /**
  * /agent/treeview: my downline with me at the top, opened a level at a time (decision 024): at first me and, when they
@@ -27,10 +26,10 @@ export function TreeviewPage() {
       <DownlineSummary root={tree.data?.root} />
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+          <Stack direction="row" spacing={1} justifyContent="flex-end" className={styles.actions}>
             <Button
               size="small"
-              startIcon={<UnfoldMore />}
+              startIcon={<UnfoldMoreIcon />}
               onClick={() => setExpanded(all)}
               disabled={current.length === all.length}
             >
@@ -38,7 +37,7 @@ export function TreeviewPage() {
             </Button>
             <Button
               size="small"
-              startIcon={<UnfoldLess />}
+              startIcon={<UnfoldLessIcon />}
               onClick={() => setExpanded([])}
               disabled={current.length === 0}
             >

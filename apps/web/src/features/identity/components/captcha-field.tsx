@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +5,10 @@ import { NetworkError } from '../../../api/errors';
 import { CAPTCHA_RESEND_SECONDS } from '@promoter/contract';
 import { muiField } from '../../../lib/mui-field';
 import { notify } from '../../../lib/notify';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
 import { useCountdown } from '../lib/use-countdown';
+import styles from './captcha-field.module.css';
 
 /**
  * The SMS code input with its send button. The button checks the mobile (`mobileValid`, e.g. the form's
@@ -67,29 +67,25 @@ export function CaptchaField({
       autoComplete="one-time-code"
       fullWidth
       {...muiField(registration, error)}
-      slotProps={{
-        htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': testId },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Button
-                size="small"
-                variant="text"
-                disabled={sending || waiting}
-                onClick={() => void send()}
-                sx={{ whiteSpace: 'nowrap', minWidth: 96 }}
-                data-testid={`${testId}-send`}
-              >
-                {waiting
-                  ? t('identity.common.resendIn', { seconds: countdown.remaining })
-                  : sentOnce
-                    ? t('identity.common.resend')
-                    : t('identity.common.sendCode')}
-              </Button>
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputMode="numeric"
+      maxLength={6}
+      inputProps={{ 'data-testid': testId }}
+      endAdornment={
+        <Button
+          size="small"
+          variant="text"
+          disabled={sending || waiting}
+          onClick={() => void send()}
+          className={styles.send}
+          data-testid={`${testId}-send`}
+        >
+          {waiting
+            ? t('identity.common.resendIn', { seconds: countdown.remaining })
+            : sentOnce
+              ? t('identity.common.resend')
+              : t('identity.common.sendCode')}
+        </Button>
+      }
     />
   );
 }

@@ -1,11 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -16,8 +8,14 @@ import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { captchaRule, mobileRule } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../ui/dialog';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { sendCaptcha } from '../api/get-captcha';
 import { verifyMobile } from '../api/verify-mobile';
+import styles from './mobile-dialog.module.css';
 import { SmsCodeFields } from './sms-code-fields';
 import type { SmsCodeValues } from './sms-code-fields';
 
@@ -63,16 +61,17 @@ export function MobileDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       onClose={close}
       aria-labelledby="mobile-dialog-title"
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: CONFIRM_DIALOG_MAX_WIDTH, m: 2 } } }}
+      className={styles.paper}
+      style={{ maxWidth: CONFIRM_DIALOG_MAX_WIDTH }}
     >
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} data-testid="mobile-dialog">
           <DialogTitle id="mobile-dialog-title">{t('profile.mobile.dialogTitle')}</DialogTitle>
           <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Typography variant="body2" color="text.secondary">
+            <Stack spacing={2} className={styles.fields}>
+              <Text variant="body2" color="textSecondary">
                 {t('profile.mobile.dialogText')}
-              </Typography>
+              </Text>
               <SmsCodeFields
                 send={(mobile) => sendCaptcha(mobile, 'bind-mobile')}
                 testIdPrefix="profile-mobile"

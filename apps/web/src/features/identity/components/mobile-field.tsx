@@ -1,7 +1,7 @@
-import TextField from '@mui/material/TextField';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '../../../lib/mui-field';
+import { TextField } from '../../../ui/text-field';
 
 /** The agent's mainland mobile number (11 digits), registered with react-hook-form and `mobileRules`. */
 export function MobileField({
@@ -21,7 +21,9 @@ export function MobileField({
       autoComplete="tel"
       fullWidth
       {...muiField(registration, error)}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11, 'data-testid': testId } }}
+      inputMode="numeric"
+      maxLength={11}
+      inputProps={{ 'data-testid': testId }}
     />
   );
 }

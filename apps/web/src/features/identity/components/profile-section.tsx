@@ -1,8 +1,7 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 
 /** One card of the profile: a title (with something beside it) and what it holds. */
 export function ProfileSection({
@@ -20,10 +19,10 @@ export function ProfileSection({
     <Card component="section" aria-label={title} data-testid={testId}>
       <CardContent>
         <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+            <Text variant="subtitle1" component="h2" weight={600}>
               {title}
-            </Typography>
+            </Text>
             {aside}
           </Stack>
           {children}

@@ -1,10 +1,3 @@
-import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
-import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TSignedInSession } from '@promoter/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { notify } from '../../../lib/notify';
+import { Button } from '../../../ui/button';
+import { Divider } from '../../../ui/divider';
+import { DevicesOutlinedIcon, PhoneAndroidOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useSessions } from '../api/get-sessions';
 import { ProfileSection } from './profile-section';
+import styles from './sessions-card.module.css';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -24,30 +24,31 @@ function SessionLine({ session }: { session: TSignedInSession }) {
     <Stack
       direction="row"
       spacing={1.5}
-      sx={{ alignItems: 'center', py: 1 }}
+      alignItems="center"
+      className={styles.line}
       data-testid={session.current ? 'session-current' : 'session-other'}
     >
       {session.current ? (
-        <PhoneAndroidOutlined color="primary" aria-hidden />
+        <PhoneAndroidOutlinedIcon color="primary" />
       ) : (
-        <DevicesOutlined color="action" aria-hidden />
+        <DevicesOutlinedIcon color="action" />
       )}
-      <Stack sx={{ minWidth: 0, flex: 1 }}>
-        <Typography
+      <Stack className={styles.lineText}>
+        <Text
           variant="body1"
-          color={session.current ? 'primary' : 'text.primary'}
-          sx={{ fontWeight: session.current ? 600 : 400 }}
+          color={session.current ? 'primary' : 'textPrimary'}
+          weight={session.current ? 600 : 400}
         >
           {session.current ? t('profile.sessions.current') : t('profile.sessions.other')}
           {session.device ? ` · ${session.device}` : ''}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </Text>
+        <Text variant="body2" color="textSecondary">
           {t('profile.sessions.lastSeen', { time: time(session.lastSeenAt) })}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
+        </Text>
+        <Text variant="caption" color="textSecondary">
           {t('profile.sessions.signedInAt', { time: time(session.createdAt) })}
           {session.address ? ` · ${session.address}` : ''}
-        </Typography>
+        </Text>
       </Stack>
     </Stack>
   );
@@ -78,9 +79,9 @@ export function SessionsCard() {
       testId="profile-sessions"
       aside={
         sessions.data ? (
-          <Typography variant="body2" color="text.secondary" data-testid="profile-sessions-total">
+          <Text variant="body2" color="textSecondary" data-testid="profile-sessions-total">
             {t('profile.sessions.total', { n: sessions.data.total })}
-          </Typography>
+          </Text>
         ) : null
       }
     >
@@ -93,21 +94,21 @@ export function SessionsCard() {
         <RetryAlert onRetry={() => sessions.refetch()}>{t('profile.sessions.loadFailed')}</RetryAlert>
       ) : (
         <>
-          <Stack divider={<Divider flexItem />} data-testid="profile-sessions-list">
+          <Stack divider={<Divider />} data-testid="profile-sessions-list">
             {sessions.data.list.map((session) => (
               <SessionLine key={session.id} session={session} />
             ))}
           </Stack>
           {sessions.data.total > sessions.data.list.length ? (
-            <Typography variant="caption" color="text.secondary">
+            <Text variant="caption" color="textSecondary">
               {t('profile.sessions.more', { shown: sessions.data.list.length })}
-            </Typography>
+            </Text>
           ) : null}
           {others > 0 ? (
             <Button
               variant="outlined"
               color="error"
-              sx={{ minHeight: 44 }}
+              className={styles.endOthers}
               disabled={endOthers.isPending}
               onClick={() => setConfirming(true)}
               data-testid="profile-end-others"
@@ -115,9 +116,9 @@ export function SessionsCard() {
               {t('profile.sessions.endOthers')}
             </Button>
           ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="profile-sessions-only-this">
+            <Text variant="body2" color="textSecondary" data-testid="profile-sessions-only-this">
               {t('profile.sessions.onlyThis')}
-            </Typography>
+            </Text>
           )}
         </>
       )}

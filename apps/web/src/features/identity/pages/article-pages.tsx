@@ -1,7 +1,6 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import type { ArticleSlug } from '../../../api/read-article';
 import { ArticleView } from '../../../components/article-view';
+import { Card, CardContent } from '../../../ui/card';
 
 function ArticlePage({ slug, testId }: { slug: ArticleSlug; testId: string }) {
   return (

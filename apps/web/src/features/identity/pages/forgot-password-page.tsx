@@ -1,17 +1,16 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { mobileRule, trimmed } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { sendCaptcha } from '../api/get-captcha';
 import { MobileField } from '../components/mobile-field';
 import type { ResetHandover } from '../lib/reset-handover';
@@ -41,25 +40,27 @@ export function ForgotPasswordPage() {
   return (
     <Card data-testid="page-forgot-password">
       <CardContent>
-        <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
-          <Typography variant="body2" color="text.secondary">
-            {t('identity.forgotPassword.intro')}
-          </Typography>
-          <MobileField
-            registration={register('mobile', trimmed)}
-            error={errors.mobile}
-            testId="forgot-password-mobile"
-          />
-          <SubmitButton busy={isSubmitting} testId="forgot-password-submit">
-            {t('identity.common.sendCode')}
-          </SubmitButton>
-          <Button component={RouterLink} to={paths.session.resetPassword.getHref()}>
-            {t('identity.forgotPassword.haveCode')}
-          </Button>
-          <Button component={RouterLink} to={paths.session.login.getHref()} color="inherit">
-            {t('identity.common.backToLogin')}
-          </Button>
-        </Stack>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <Stack spacing={2}>
+            <Text variant="body2" color="textSecondary">
+              {t('identity.forgotPassword.intro')}
+            </Text>
+            <MobileField
+              registration={register('mobile', trimmed)}
+              error={errors.mobile}
+              testId="forgot-password-mobile"
+            />
+            <SubmitButton busy={isSubmitting} testId="forgot-password-submit">
+              {t('identity.common.sendCode')}
+            </SubmitButton>
+            <Button to={paths.session.resetPassword.getHref()}>
+              {t('identity.forgotPassword.haveCode')}
+            </Button>
+            <Button to={paths.session.login.getHref()} color="inherit">
+              {t('identity.common.backToLogin')}
+            </Button>
+          </Stack>
+        </form>
       </CardContent>
     </Card>
   );

@@ -1,13 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
@@ -15,6 +9,11 @@ import { CAPTCHA_RESEND_SECONDS } from '@promoter/contract';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { captchaRule, confirmMismatch, mobileRule, newPasswordRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { sendCaptcha } from '../api/get-captcha';
 import { resetPassword } from '../api/reset-password';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -68,29 +67,31 @@ export function ResetPasswordPage() {
     <Card data-testid="page-reset-password">
       <CardContent>
         <FormProvider {...form}>
-          <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
-            <Typography variant="body2" color="text.secondary">
-              {handover
-                ? t('identity.resetPassword.introSent', { mobile: handover.mobile })
-                : t('identity.resetPassword.intro')}
-            </Typography>
-            <SmsCodeFields
-              send={(mobile) => sendCaptcha(mobile, 'reset-password')}
-              initialWaitSeconds={initialWait}
-              testIdPrefix="reset-password"
-            />
-            <NewPasswordFields
-              label={t('identity.common.newPassword')}
-              testIds={{ password: 'reset-password-new', confirm: 'reset-password-confirm' }}
-            />
-            {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <SubmitButton busy={isSubmitting} testId="reset-password-submit">
-              {t('identity.resetPassword.submit')}
-            </SubmitButton>
-            <Button component={RouterLink} to={paths.session.login.getHref()} color="inherit">
-              {t('identity.common.backToLogin')}
-            </Button>
-          </Stack>
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <Stack spacing={2}>
+              <Text variant="body2" color="textSecondary">
+                {handover
+                  ? t('identity.resetPassword.introSent', { mobile: handover.mobile })
+                  : t('identity.resetPassword.intro')}
+              </Text>
+              <SmsCodeFields
+                send={(mobile) => sendCaptcha(mobile, 'reset-password')}
+                initialWaitSeconds={initialWait}
+                testIdPrefix="reset-password"
+              />
+              <NewPasswordFields
+                label={t('identity.common.newPassword')}
+                testIds={{ password: 'reset-password-new', confirm: 'reset-password-confirm' }}
+              />
+              {failure ? <Alert severity="error">{failure}</Alert> : null}
+              <SubmitButton busy={isSubmitting} testId="reset-password-submit">
+                {t('identity.resetPassword.submit')}
+              </SubmitButton>
+              <Button to={paths.session.login.getHref()} color="inherit">
+                {t('identity.common.backToLogin')}
+              </Button>
+            </Stack>
+          </form>
         </FormProvider>
       </CardContent>
     </Card>

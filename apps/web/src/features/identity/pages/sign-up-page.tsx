@@ -1,17 +1,8 @@
-import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
-import SportsEsportsOutlined from '@mui/icons-material/SportsEsportsOutlined';
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { AGENT_LEVELS, type AgentLevel, ZAgentId } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { withProgress } from '../../../api/call-with-progress';
 import { useOptionFlag } from '../../../api/get-option';
 import { useRecordInviteOpen } from '../../../api/record-invite-open';
@@ -22,6 +13,13 @@ import { OptionKey } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { session, sessionStore, useIsAuthenticated } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { GroupAddOutlinedIcon, SportsEsportsOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { registerAgent } from '../api/register-agent';
 import { sendRegisterCaptcha } from '../api/register-captcha';
 import { contractResolver } from '../../../lib/contract-resolver';
@@ -30,6 +28,7 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import type { NewPasswordValues } from '../components/new-password-fields';
 import { SmsCodeFields } from '../components/sms-code-fields';
 import type { SmsCodeValues } from '../components/sms-code-fields';
+import styles from './sign-up-page.module.css';
 
 type FormValues = SmsCodeValues & NewPasswordValues;
 
@@ -102,23 +101,23 @@ export function SignUpPage() {
     <Stack spacing={2} data-testid="page-sign-up">
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <GroupAddOutlined color="primary" sx={{ fontSize: 40 }} />
-            <Stack sx={{ minWidth: 0 }}>
-              <Typography variant="h6" component="h2">
+          <Stack direction="row" spacing={2} alignItems="center">
+            <GroupAddOutlinedIcon color="primary" className={styles.bigIcon} />
+            <Stack>
+              <Text variant="h6" component="h2">
                 {t('identity.signUp.title')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="sign-up-inviter">
+              </Text>
+              <Text variant="body2" color="textSecondary" data-testid="sign-up-inviter">
                 {invite.from !== undefined
                   ? t('identity.signUp.inviter', { id: invite.from })
                   : t('identity.signUp.noInviter')}
-              </Typography>
+              </Text>
               {invite.level !== undefined ? (
-                <Typography variant="body2" color="text.secondary" data-testid="sign-up-level">
+                <Text variant="body2" color="textSecondary" data-testid="sign-up-level">
                   {t('identity.signUp.level', {
                     level: t('level.withPromoter', { level: t(`level.${invite.level}`) }),
                   })}
-                </Typography>
+                </Text>
               ) : null}
             </Stack>
           </Stack>
@@ -136,13 +135,13 @@ export function SignUpPage() {
       ) : !signedIn ? (
         <Card data-testid="sign-up-need-player">
           <CardContent>
-            <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}>
-              <SportsEsportsOutlined color="primary" sx={{ fontSize: 40 }} />
-              <Typography>{t('identity.signUp.openFromGame')}</Typography>
-              <Typography variant="body2" color="text.secondary">
+            <Stack spacing={1.5} alignItems="center" className={styles.needPlayer}>
+              <SportsEsportsOutlinedIcon color="primary" className={styles.bigIcon} />
+              <Text>{t('identity.signUp.openFromGame')}</Text>
+              <Text variant="body2" color="textSecondary">
                 {t('identity.signUp.openFromGameHint')}
-              </Typography>
-              <Button variant="outlined" component={RouterLink} to={paths.session.login.getHref()}>
+              </Text>
+              <Button variant="outlined" to={paths.session.login.getHref()}>
                 {t('identity.common.toLogin')}
               </Button>
             </Stack>
@@ -160,30 +159,32 @@ export function SignUpPage() {
         <Card>
           <CardContent>
             <FormProvider {...form}>
-              <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                  <Avatar src={player.avatar || undefined} alt={player.nickname}>
-                    {player.nickname.slice(0, 1)}
-                  </Avatar>
-                  <Stack sx={{ minWidth: 0 }}>
-                    <Typography noWrap data-testid="sign-up-player">
-                      {player.nickname}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {t('bindAgent.playerId', { id: player.playerId })}
-                    </Typography>
+              <form noValidate onSubmit={(event) => void submit(event)}>
+                <Stack spacing={2}>
+                  <Stack direction="row" spacing={1.5} alignItems="center">
+                    <Avatar src={player.avatar || undefined} alt={player.nickname}>
+                      {player.nickname.slice(0, 1)}
+                    </Avatar>
+                    <Stack>
+                      <Text noWrap data-testid="sign-up-player">
+                        {player.nickname}
+                      </Text>
+                      <Text variant="caption" color="textSecondary">
+                        {t('bindAgent.playerId', { id: player.playerId })}
+                      </Text>
+                    </Stack>
                   </Stack>
+                  <SmsCodeFields send={sendRegisterCaptcha} testIdPrefix="sign-up" />
+                  <NewPasswordFields
+                    label={t('identity.common.password')}
+                    testIds={{ password: 'sign-up-password', confirm: 'sign-up-confirm' }}
+                  />
+                  {failure ? <Alert severity="error">{failure}</Alert> : null}
+                  <SubmitButton busy={isSubmitting} testId="sign-up-submit">
+                    {t('identity.signUp.submit')}
+                  </SubmitButton>
                 </Stack>
-                <SmsCodeFields send={sendRegisterCaptcha} testIdPrefix="sign-up" />
-                <NewPasswordFields
-                  label={t('identity.common.password')}
-                  testIds={{ password: 'sign-up-password', confirm: 'sign-up-confirm' }}
-                />
-                {failure ? <Alert severity="error">{failure}</Alert> : null}
-                <SubmitButton busy={isSubmitting} testId="sign-up-submit">
-                  {t('identity.signUp.submit')}
-                </SubmitButton>
-              </Stack>
+              </form>
             </FormProvider>
           </CardContent>
         </Card>

@@ -1,8 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +7,10 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { confirmMismatch, newPasswordRules, passwordRequiredRule } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
+import { Alert } from '../../../ui/alert';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { changePassword } from '../api/change-password';
 import { NewPasswordFields } from '../components/new-password-fields';
 import type { NewPasswordValues } from '../components/new-password-fields';
@@ -62,38 +61,34 @@ export function UpdatePasswordPage() {
     <Card data-testid="page-update-password">
       <CardContent>
         <FormProvider {...form}>
-          <Stack
-            key={generation}
-            component="form"
-            noValidate
-            spacing={2}
-            onSubmit={(event) => void submit(event)}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('identity.updatePassword.intro')}
-            </Typography>
-            <PasswordField
-              label={t('identity.common.oldPassword')}
-              registration={register('oldPassword')}
-              error={errors.oldPassword}
-              autoComplete="current-password"
-              testId="update-password-old"
-            />
-            <NewPasswordFields
-              label={t('identity.common.newPassword')}
-              testIds={{ password: 'update-password-new', confirm: 'update-password-confirm' }}
-            />
-            {result && 'revoked' in result ? (
-              <Alert severity="success" data-testid="update-password-done">
-                {t('identity.updatePassword.done')}{' '}
-                {t('identity.updatePassword.revoked', { sessions: result.revoked })}
-              </Alert>
-            ) : null}
-            {result && 'failure' in result ? <Alert severity="error">{result.failure}</Alert> : null}
-            <SubmitButton busy={isSubmitting} testId="update-password-submit">
-              {t('identity.updatePassword.submit')}
-            </SubmitButton>
-          </Stack>
+          <form key={generation} noValidate onSubmit={(event) => void submit(event)}>
+            <Stack spacing={2}>
+              <Text variant="body2" color="textSecondary">
+                {t('identity.updatePassword.intro')}
+              </Text>
+              <PasswordField
+                label={t('identity.common.oldPassword')}
+                registration={register('oldPassword')}
+                error={errors.oldPassword}
+                autoComplete="current-password"
+                testId="update-password-old"
+              />
+              <NewPasswordFields
+                label={t('identity.common.newPassword')}
+                testIds={{ password: 'update-password-new', confirm: 'update-password-confirm' }}
+              />
+              {result && 'revoked' in result ? (
+                <Alert severity="success" data-testid="update-password-done">
+                  {t('identity.updatePassword.done')}{' '}
+                  {t('identity.updatePassword.revoked', { sessions: result.revoked })}
+                </Alert>
+              ) : null}
+              {result && 'failure' in result ? <Alert severity="error">{result.failure}</Alert> : null}
+              <SubmitButton busy={isSubmitting} testId="update-password-submit">
+                {t('identity.updatePassword.submit')}
+              </SubmitButton>
+            </Stack>
+          </form>
         </FormProvider>
       </CardContent>
     </Card>

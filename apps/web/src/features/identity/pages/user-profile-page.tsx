@@ -1,29 +1,26 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { maskMobile, type TAgentUser } from '@promoter/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { InviteQr } from '../../../components/invite-qr';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
 import { levelLabelKey } from '../../../lib/agent-level';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { Divider } from '../../../ui/divider';
+import { ChevronRightIcon, LockOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { useAgentProfile } from '../api/get-agent-profile';
 import { MobileDialog } from '../components/mobile-dialog';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsCard } from '../components/sessions-card';
+import styles from './user-profile-page.module.css';
 
 /** A count that opens its list: bound players (users-list), child agents (child-tree). */
 function CountLink({
@@ -38,19 +35,13 @@ function CountLink({
   testId: string;
 }) {
   return (
-    <Button
-      component={Link}
-      to={to}
-      color="inherit"
-      sx={{ flex: 1, flexDirection: 'column', py: 1, minHeight: 44 }}
-      data-testid={testId}
-    >
-      <Typography variant="h6" component="span" color="primary">
+    <Button to={to} color="inherit" className={styles.countLink} data-testid={testId}>
+      <Text variant="h6" component="span" color="primary">
         {value}
-      </Typography>
-      <Typography variant="body2" component="span" color="text.secondary">
+      </Text>
+      <Text variant="body2" component="span" color="textSecondary">
         {label}
-      </Typography>
+      </Text>
     </Button>
   );
 }
@@ -64,28 +55,24 @@ function IdentityCard({ user }: { user: TAgentUser }) {
     <Card data-testid="profile-identity">
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar
-              src={user.avatar || undefined}
-              alt={user.nickname}
-              sx={{ width: 64, height: 64, fontSize: 28 }}
-            >
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Avatar src={user.avatar || undefined} alt={user.nickname} size={64}>
               {user.nickname.slice(0, 1)}
             </Avatar>
-            <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.5}>
-              <Typography variant="h6" component="p" noWrap data-testid="profile-nickname">
+            <Stack spacing={0.5} className={styles.grow}>
+              <Text variant="h6" component="p" noWrap data-testid="profile-nickname">
                 {user.nickname}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography variant="body2" color="text.secondary" data-testid="profile-agent-id">
+              </Text>
+              <Stack direction="row" alignItems="center" wrap className={styles.idLine}>
+                <Text variant="body2" color="textSecondary" data-testid="profile-agent-id">
                   {t('profile.card.id', { id: user.agentId })}
-                </Typography>
+                </Text>
                 <Chip size="small" color="primary" label={level} data-testid="profile-level" />
               </Stack>
               {profile.data ? (
-                <Typography variant="caption" color="text.secondary">
+                <Text variant="caption" color="textSecondary">
                   {t('profile.card.since', { date: dayjs(profile.data.createdAt).format('YYYY-MM-DD') })}
-                </Typography>
+                </Text>
               ) : null}
             </Stack>
           </Stack>
@@ -99,20 +86,20 @@ function IdentityCard({ user }: { user: TAgentUser }) {
             <RetryAlert onRetry={() => profile.refetch()}>{t('profile.card.loadFailed')}</RetryAlert>
           ) : (
             <>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-                <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+              <Stack direction="row" spacing={1} justifyContent="space-between">
+                <Text variant="body2" color="textSecondary" className={styles.noShrink}>
                   {t('profile.card.parent')}
-                </Typography>
-                <Typography variant="body2" sx={{ textAlign: 'end' }} data-testid="profile-parent">
+                </Text>
+                <Text variant="body2" align="end" data-testid="profile-parent">
                   {profile.data.parent
                     ? t('profile.card.parentValue', {
                         nickname: profile.data.parent.nickname,
                         id: profile.data.parent.agentId,
                       })
                     : t('profile.card.noParent')}
-                </Typography>
+                </Text>
               </Stack>
-              <Stack direction="row" divider={<Divider orientation="vertical" flexItem />}>
+              <Stack direction="row" divider={<Divider vertical />}>
                 <CountLink
                   label={t('profile.card.boundPlayers')}
                   value={profile.data.boundPlayers}
@@ -140,27 +127,27 @@ function MobileCard({ mobile }: { mobile: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <ProfileSection title={t('profile.mobile.title')} testId="profile-mobile">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="body1" data-testid="profile-mobile-value">
+      <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Text variant="body1" data-testid="profile-mobile-value">
             {mobile ? maskMobile(mobile) : t('profile.mobile.none')}
-          </Typography>
+          </Text>
           {mobile ? (
             <Chip size="small" color="success" variant="outlined" label={t('profile.mobile.verified')} />
           ) : null}
         </Stack>
         <Button
           variant={mobile ? 'outlined' : 'contained'}
-          sx={{ flexShrink: 0, minHeight: 44 }}
+          className={styles.mobileButton}
           onClick={() => setOpen(true)}
           data-testid="profile-mobile-open"
         >
           {mobile ? t('profile.mobile.change') : t('profile.mobile.verify')}
         </Button>
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Text variant="body2" color="textSecondary">
         {t('profile.mobile.hint')}
-      </Typography>
+      </Text>
       <MobileDialog open={open} onClose={() => setOpen(false)} />
     </ProfileSection>
   );
@@ -195,30 +182,27 @@ export function UserProfilePage() {
       <IdentityCard user={user} />
       <MobileCard mobile={user.mobile} />
       <ProfileSection title={t('profile.invite.title')} testId="profile-invite">
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" color="textSecondary">
           {t('profile.invite.text')}
-        </Typography>
-        <Box>
+        </Text>
+        <div>
           <InviteQr inviteUrl={user.inviteUrl} size={180} testIdPrefix="profile" />
-        </Box>
+        </div>
       </ProfileSection>
       <ProfileSection title={t('profile.security.title')}>
         <Button
-          component={Link}
           to={paths.session.updatePassword.getHref()}
           color="inherit"
-          startIcon={<LockOutlined />}
-          endIcon={<ChevronRight sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
-          sx={{ justifyContent: 'space-between', minHeight: 44, px: 1 }}
+          startIcon={<LockOutlinedIcon />}
+          endIcon={<ChevronRightIcon flipInRtl />}
+          className={styles.changePassword}
           data-testid="profile-change-password"
         >
-          <Box component="span" sx={{ flex: 1, textAlign: 'start' }}>
-            {t('profile.security.changePassword')}
-          </Box>
+          <span className={styles.changePasswordLabel}>{t('profile.security.changePassword')}</span>
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" color="textSecondary">
           {t('profile.security.changePasswordHint')}
-        </Typography>
+        </Text>
       </ProfileSection>
       <SessionsCard />
     </Stack>

@@ -1,13 +1,3 @@
-import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TInboxItem } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +7,15 @@ import { useMarkNotificationsRead } from '../../../api/mark-notifications-read';
 import { NoticeListItem } from '../../../components/notice-list-item';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { noticeTarget } from '../../../lib/notice-target';
+import { Button } from '../../../ui/button';
+import { Paper } from '../../../ui/card';
+import { DoneAllOutlinedIcon, NotificationsNoneOutlinedIcon } from '../../../ui/icons';
+import { List } from '../../../ui/list';
+import { Spinner } from '../../../ui/progress';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './inbox-page.module.css';
 
 /** Lines of an item's text shown until it is opened. */
 const CLOSED_LINES = 3;
@@ -62,17 +61,17 @@ export function InboxPage() {
 
   return (
     <Stack spacing={2} data-testid="page-inbox">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="inbox-unread">
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Text variant="body2" color="textSecondary" className={styles.grow} data-testid="inbox-unread">
           {unread > 0 ? t('inbox.unreadCount', { count: unread }) : t('inbox.allRead')}
-        </Typography>
+        </Text>
         <Button
           size="small"
-          startIcon={<DoneAllOutlined />}
+          startIcon={<DoneAllOutlinedIcon />}
           disabled={unread === 0 || !newest || markRead.isPending}
           onClick={() => newest && markRead.mutate({ upTo: newest.createdAt })}
           data-testid="inbox-mark-all-read"
-          sx={{ minHeight: 44 }}
+          className={styles.tall}
         >
           {t('inbox.markAllRead')}
         </Button>
@@ -82,16 +81,12 @@ export function InboxPage() {
       ) : query.isError && items.length === 0 ? (
         <RetryAlert onRetry={() => query.refetch()}>{t('inbox.loadFailed')}</RetryAlert>
       ) : items.length === 0 ? (
-        <Stack
-          spacing={1}
-          sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
-          data-testid="inbox-empty"
-        >
-          <NotificationsNoneOutlined sx={{ fontSize: 40 }} aria-hidden />
-          <Typography>{t('inbox.empty')}</Typography>
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        <Stack spacing={1} alignItems="center" className={styles.empty} data-testid="inbox-empty">
+          <NotificationsNoneOutlinedIcon className={styles.emptyIcon} />
+          <Text>{t('inbox.empty')}</Text>
+          <Text variant="body2" align="center">
             {t('inbox.emptyHint')}
-          </Typography>
+          </Text>
         </Stack>
       ) : (
         <Paper variant="outlined">
@@ -110,7 +105,7 @@ export function InboxPage() {
                         size="small"
                         variant="outlined"
                         onClick={() => go(item, target)}
-                        sx={{ minHeight: 36 }}
+                        className={styles.open}
                         data-testid="notice-open"
                       >
                         {t('inbox.open')}
@@ -124,23 +119,23 @@ export function InboxPage() {
         </Paper>
       )}
       {items.length > 0 ? (
-        <Box sx={{ py: 1, textAlign: 'center' }}>
+        <div className={styles.foot}>
           {query.isFetchingNextPage ? (
-            <CircularProgress size={24} aria-label={t('inbox.loading')} />
+            <Spinner size={24} color="primary" aria-label={t('inbox.loading')} />
           ) : query.hasNextPage ? (
             <Button
               onClick={() => void query.fetchNextPage()}
-              sx={{ minHeight: 44 }}
+              className={styles.tall}
               data-testid="inbox-load-more"
             >
               {t('inbox.loadMore')}
             </Button>
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Text variant="body2" color="textSecondary">
               {t('inbox.noMore')}
-            </Typography>
+            </Text>
           )}
-        </Box>
+        </div>
       ) : null}
     </Stack>
   );

@@ -1,14 +1,13 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAgentUser } from '../../../api/get-user';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
+import { Card } from '../../../ui/card';
+import { AccountBalanceWalletOutlinedIcon, DiamondOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './account-summary.module.css';
 
 type Figure = 'diamonds' | 'balance';
 
@@ -21,36 +20,37 @@ export function AccountSummary({ show }: { show: readonly Figure[] }) {
     figure === 'diamonds'
       ? {
           figure,
-          icon: <DiamondOutlined />,
+          icon: <DiamondOutlinedIcon />,
           label: t('money.common.stock'),
           value: user ? formatCount(user.diamonds, locale) : null,
         }
       : {
           figure,
-          icon: <AccountBalanceWalletOutlined />,
+          icon: <AccountBalanceWalletOutlinedIcon />,
           label: t('money.common.balance'),
           value: user ? formatMoney(user.balance) : null,
         },
   );
   return (
-    <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-      <Box
-        sx={{ display: 'grid', gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))`, p: 2, gap: 2 }}
+    <Card className={styles.summary}>
+      <div
+        className={styles.figures}
+        style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}
       >
         {items.map((item) => (
-          <Stack key={item.figure} spacing={0.5} sx={{ minWidth: 0 }}>
-            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', opacity: 0.85 }}>
+          <Stack key={item.figure} spacing={0.5}>
+            <Stack direction="row" spacing={0.75} alignItems="center" className={styles.label}>
               {item.icon}
-              <Typography variant="body2" noWrap>
+              <Text variant="body2" noWrap>
                 {item.label}
-              </Typography>
+              </Text>
             </Stack>
-            <Typography variant="h5" component="p" noWrap data-testid={`summary-${item.figure}`}>
-              {item.value ?? <Skeleton width="60%" sx={{ bgcolor: 'rgba(255,255,255,0.3)' }} />}
-            </Typography>
+            <Text variant="h5" component="p" noWrap data-testid={`summary-${item.figure}`}>
+              {item.value ?? <Skeleton width="60%" className={styles.skeleton} />}
+            </Text>
           </Stack>
         ))}
-      </Box>
+      </div>
     </Card>
   );
 }

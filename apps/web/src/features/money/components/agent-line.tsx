@@ -1,7 +1,8 @@
-import Chip from '@mui/material/Chip';
 import type { AgentLevel } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { levelLabelKey } from '../../../lib/agent-level';
+import { Chip } from '../../../ui/chip';
+import styles from './agent-line.module.css';
 import { PersonLine } from './person-line';
 
 export interface AgentChoice {
@@ -27,7 +28,7 @@ export function AgentLine({ agent }: { agent: AgentChoice }) {
           color="primary"
           variant="outlined"
           label={t('level.withPromoter', { level: t(levelLabelKey(agent.level)) })}
-          sx={{ flexShrink: 0 }}
+          className={styles.level}
         />
       }
       details={

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore, useIsAuthenticated } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
 
 /**
  * For money screens on routes without the sign-in flag (transfer-agent): only a signed-in agent can use

@@ -1,15 +1,15 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import ListItemButton from '@mui/material/ListItemButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import type { TBillEntry } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { languageOf } from '../../../i18n/languages';
-import { formatCount } from '../../../lib/format';
-import { formatDateTime } from '../lib/format-time';
 import { billTypeKey } from '../../../lib/bill-labels';
+import { formatCount } from '../../../lib/format';
+import { ChevronRightIcon } from '../../../ui/icons';
+import { ListItemButton } from '../../../ui/list';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { formatDateTime } from '../lib/format-time';
+import styles from './bill-entry-item.module.css';
 import { SignedAmount } from './signed-amount';
 
 /**
@@ -18,7 +18,6 @@ import { SignedAmount } from './signed-amount';
  */
 export function BillEntryItem({ entry, onOpen }: { entry: TBillEntry; onOpen: (entry: TBillEntry) => void }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
   const locale = languageOf(i18n.language).htmlLang;
   const label = t(billTypeKey(entry.billType));
   const after = entry.currency === 1 ? `¥${entry.after}` : formatCount(Number(entry.after), locale);
@@ -28,36 +27,31 @@ export function BillEntryItem({ entry, onOpen }: { entry: TBillEntry; onOpen: (e
       data-testid={`bill-entry-${entry.id}`}
       data-bill-type={entry.billType}
       data-bill-amount={String(entry.amount)}
-      sx={{ gap: 1, px: 1.5, py: 1.25, alignItems: 'center' }}
+      className={styles.entry}
     >
-      <Stack sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="subtitle2" noWrap data-testid="bill-entry-type">
+      <Stack className={styles.main}>
+        <Text variant="subtitle2" noWrap data-testid="bill-entry-type">
           {label}
-        </Typography>
+        </Text>
         {entry.memo && entry.memo !== label ? (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Text variant="body2" color="textSecondary" noWrap>
             {entry.memo}
-          </Typography>
+          </Text>
         ) : null}
-        <Typography variant="caption" color="text.secondary">
+        <Text variant="caption" color="textSecondary">
           {formatDateTime(entry.createdAt)}
-        </Typography>
+        </Text>
         {entry.gameDelivery ? (
           <GameDeliveryStatus state={entry.gameDelivery} testId={`bill-entry-game-${entry.id}`} />
         ) : null}
       </Stack>
-      <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+      <Stack alignItems="flex-end" className={styles.figures}>
         <SignedAmount amount={entry.amount} currency={entry.currency} data-testid="bill-entry-amount" />
-        <Typography variant="caption" color="text.secondary" noWrap>
+        <Text variant="caption" color="textSecondary" noWrap>
           {t('money.flow.after', { value: after })}
-        </Typography>
+        </Text>
       </Stack>
-      <ChevronRight
-        fontSize="small"
-        color="action"
-        sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }}
-        aria-hidden
-      />
+      <ChevronRightIcon fontSize="small" color="action" flipInRtl />
     </ListItemButton>
   );
 }

@@ -1,14 +1,14 @@
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
 import type { TBillEntry } from '@promoter/contract';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import type { BillFilter } from '../../../api/get-bill';
 import { useBill } from '../../../api/get-bill';
+import { paths } from '../../../config/paths';
+import { Card } from '../../../ui/card';
+import { List } from '../../../ui/list';
 import { BillEntryItem } from './bill-entry-item';
+import styles from './bill-list.module.css';
 import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { LoadMore } from './load-more';
 
@@ -29,7 +29,7 @@ export function BillList({ filter }: { filter: BillFilter }) {
         <List disablePadding data-testid="bill-list">
           {entries.map((entry, index) => (
             <Fragment key={entry.id}>
-              {index > 0 ? <Divider component="li" /> : null}
+              {index > 0 ? <li role="separator" className={styles.divider} /> : null}
               <li>
                 <BillEntryItem entry={entry} onOpen={open} />
               </li>

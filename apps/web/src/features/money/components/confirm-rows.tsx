@@ -1,10 +1,11 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LostAnswerAlert } from '../../../components/ui/lost-answer-alert';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import type { ConfirmedOperation } from '../lib/use-confirmed-operation';
+import styles from './confirm-rows.module.css';
 
 export interface ConfirmRow {
   label: string;
@@ -15,25 +16,27 @@ export interface ConfirmRow {
 /** The facts a confirmation dialog asks about, one label and value a row. */
 export function ConfirmRows({ rows, note }: { rows: ConfirmRow[]; note?: ReactNode }) {
   return (
-    <Stack spacing={1} sx={{ minWidth: { xs: 0, sm: 320 } }}>
+    <Stack spacing={1} className={styles.rows}>
       {rows.map((row) => (
-        <Stack key={row.label} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+        <Stack key={row.label} direction="row" spacing={2} justifyContent="space-between">
+          <Text color="textSecondary" className={styles.label}>
             {row.label}
-          </Typography>
-          <Typography
-            color="text.primary"
-            sx={{ fontWeight: 600, textAlign: 'end', wordBreak: 'break-all' }}
+          </Text>
+          <Text
+            color="textPrimary"
+            weight={600}
+            align="end"
+            className={styles.value}
             data-testid={row.testId}
           >
             {row.value}
-          </Typography>
+          </Text>
         </Stack>
       ))}
       {note ? (
-        <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
+        <Text variant="body2" color="textSecondary" className={styles.note}>
           {note}
-        </Typography>
+        </Text>
       ) : null}
     </Stack>
   );

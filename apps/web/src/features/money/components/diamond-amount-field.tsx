@@ -1,13 +1,14 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { DIAMONDS_PER_MOVE_MAX, ZDiamondsPerMove } from '@promoter/contract';
 import type { TFunction } from 'i18next';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FieldRule } from '../../../lib/contract-resolver';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
 import { ChoiceChip } from './choice-chip';
+import styles from './diamond-amount-field.module.css';
 
 export const QUICK_DIAMONDS = [10, 50, 100, 500, 1000] as const;
 
@@ -44,12 +45,13 @@ export function DiamondAmountField({
   const { t } = useTranslation();
   return (
     <Stack spacing={1.5}>
-      <Typography variant="subtitle2" component="h2">
+      <Text variant="subtitle2" component="h2">
         {t('money.amount.diamondsTitle')}
-      </Typography>
+      </Text>
       <Stack
         direction="row"
-        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}
+        wrap
+        className={styles.picks}
         role="group"
         aria-label={t('money.amount.quickPicks')}
       >
@@ -64,7 +66,7 @@ export function DiamondAmountField({
               onClick={() => onChange(String(n))}
               aria-pressed={selected}
               data-testid={`${testIdPrefix}-quick-${n}`}
-              sx={{ minWidth: 56, fontWeight: 600 }}
+              className={styles.quick}
             />
           );
         })}
@@ -77,15 +79,11 @@ export function DiamondAmountField({
         error={error !== null}
         helperText={error ?? t('money.amount.diamondsHint', { max: DIAMONDS_PER_MOVE_MAX })}
         fullWidth
-        inputRef={inputRef}
-        slotProps={{
-          htmlInput: {
-            inputMode: 'numeric',
-            pattern: '[0-9]*',
-            maxLength: 6,
-            'data-testid': `${testIdPrefix}-amount-input`,
-          },
-        }}
+        // The field's element is an input (the type covers a text area and a select too).
+        inputRef={inputRef as Ref<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>}
+        inputMode="numeric"
+        maxLength={6}
+        inputProps={{ pattern: '[0-9]*', 'data-testid': `${testIdPrefix}-amount-input` }}
       />
     </Stack>
   );

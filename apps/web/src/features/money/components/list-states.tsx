@@ -1,9 +1,10 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ReceiptLongOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './list-states.module.css';
 
 /** A list that is loading for the first time. */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
@@ -22,11 +23,12 @@ export function ListError({ onRetry }: { onRetry: () => unknown }) {
   return <RetryAlert onRetry={onRetry}>{t('money.common.loadFailed')}</RetryAlert>;
 }
 
+/** An empty list: a ledger icon and what it would hold. */
 export function ListEmpty({ text, testId }: { text: string; testId?: string }) {
   return (
-    <Stack spacing={1} sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }} data-testid={testId}>
-      <ReceiptLongOutlined sx={{ fontSize: 40 }} aria-hidden />
-      <Typography>{text}</Typography>
+    <Stack spacing={1} alignItems="center" className={styles.empty} data-testid={testId}>
+      <ReceiptLongOutlinedIcon fontSize="inherit" className={styles.icon} />
+      <Text>{text}</Text>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/progress';
+import { Text } from '../../../ui/text';
+import styles from './load-more.module.css';
 
 interface LoadMoreProps {
   /** The list's infinite query. */
@@ -41,16 +41,16 @@ export function LoadMore({ query, shown, testId }: LoadMoreProps) {
 
   if (shown === 0) return null;
   return (
-    <Box ref={sentinel} sx={{ py: 2, textAlign: 'center' }} data-testid={testId}>
+    <div ref={sentinel} className={styles.foot} data-testid={testId}>
       {isFetchingNextPage ? (
-        <CircularProgress size={24} aria-label={t('money.common.loading')} />
+        <Spinner size={24} color="primary" aria-label={t('money.common.loading')} />
       ) : hasNextPage ? (
         <Button onClick={() => void query.fetchNextPage()}>{t('money.common.loadMore')}</Button>
       ) : (
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" color="textSecondary">
           {t('money.common.noMore')}
-        </Typography>
+        </Text>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { MONEY_INPUT_MAX_LENGTH } from '@promoter/contract';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { TextField } from '../../../ui/text-field';
 
 interface MoneyAmountFieldProps<V extends FieldValues> {
   /** The react-hook-form form's control, and the name of its field that holds the amount as typed. */
@@ -30,21 +29,22 @@ export function MoneyAmountField<V extends FieldValues>({
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => {
+      render={({ field: { ref, ...field }, fieldState }) => {
         const error = fieldState.error?.message;
         return (
           <TextField
             {...field}
+            inputRef={ref}
             onChange={(event) => field.onChange(event.target.value.replace(/[^\d.]/g, ''))}
             label={label}
             required={required}
             disabled={disabled}
             error={error !== undefined}
             helperText={error ?? hint}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', maxLength: MONEY_INPUT_MAX_LENGTH, 'data-testid': testId },
-            }}
+            startAdornment="¥"
+            inputMode="decimal"
+            maxLength={MONEY_INPUT_MAX_LENGTH}
+            inputProps={{ 'data-testid': testId }}
           />
         );
       }}

@@ -1,14 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import {
   normalizeAccountNumber,
   payoutAccountProblem,
@@ -26,7 +15,15 @@ import { contractResolver } from '../../../lib/contract-resolver';
 import type { FieldRule } from '../../../lib/contract-resolver';
 import { notify } from '../../../lib/notify';
 import { useAddPayoutAccount } from '../api/payout-accounts';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../ui/dialog';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import { ToggleButton, ToggleButtonGroup } from '../../../ui/toggle-button';
 import { accountTypeKey, ACCOUNT_TYPES } from '../lib/labels';
+import styles from './payout-account-dialog.module.css';
 
 interface AccountForm {
   type: WithdrawalAccountType;
@@ -116,17 +113,16 @@ export function PayoutAccountDialog({
     <Dialog
       open={open}
       onClose={close}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: CONFIRM_DIALOG_MAX_WIDTH, m: 2 } } }}
+      className={styles.paper}
+      style={{ maxWidth: CONFIRM_DIALOG_MAX_WIDTH }}
       aria-labelledby="payout-account-dialog-title"
     >
       <DialogTitle id="payout-account-dialog-title">{t('payout.form.title')}</DialogTitle>
       <DialogContent>
-        <Stack
-          component="form"
+        <form
           id="payout-account-form"
           noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
+          className={styles.form}
           onSubmit={submit}
           data-testid="payout-account-form"
         >
@@ -135,17 +131,14 @@ export function PayoutAccountDialog({
             control={control}
             render={({ field }) => (
               <Stack spacing={1}>
-                <Typography variant="subtitle2" component="h3" id="payout-account-type">
+                <Text variant="subtitle2" component="h3" id="payout-account-type">
                   {t('payout.form.type')}
-                </Typography>
-                <ToggleButtonGroup
-                  exclusive
+                </Text>
+                <ToggleButtonGroup<WithdrawalAccountType>
                   fullWidth
                   color="primary"
                   value={field.value}
-                  onChange={(_, value: WithdrawalAccountType | null) => {
-                    if (value) field.onChange(value);
-                  }}
+                  onChange={(value) => field.onChange(value)}
                   aria-labelledby="payout-account-type"
                   disabled={add.isPending}
                 >
@@ -161,44 +154,37 @@ export function PayoutAccountDialog({
           <Controller
             name="holderName"
             control={control}
-            render={({ field, fieldState }) => (
+            render={({ field: { ref, ...field }, fieldState }) => (
               <TextField
                 {...field}
+                inputRef={ref}
                 label={t('payout.form.holderName')}
                 required
                 disabled={add.isPending}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? t('payout.form.holderNameHint')}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
-                    autoComplete: 'name',
-                    'data-testid': 'payout-holder-name',
-                  },
-                }}
+                maxLength={WITHDRAWAL_ACCOUNT_TEXT_MAX}
+                autoComplete="name"
+                inputProps={{ 'data-testid': 'payout-holder-name' }}
               />
             )}
           />
           <Controller
             name="accountNo"
             control={control}
-            render={({ field, fieldState }) => (
+            render={({ field: { ref, ...field }, fieldState }) => (
               <TextField
                 {...field}
+                inputRef={ref}
                 label={t(`payout.form.accountNo.${type}`)}
                 required
                 disabled={add.isPending}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? t(`payout.form.accountNoHint.${type}`)}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX,
-                    inputMode: type === 'bank' ? 'numeric' : type === 'alipay' ? 'email' : 'text',
-                    autoComplete: 'off',
-                    spellCheck: false,
-                    'data-testid': 'payout-account-no',
-                  },
-                }}
+                maxLength={WITHDRAWAL_ACCOUNT_TEXT_MAX}
+                inputMode={type === 'bank' ? 'numeric' : type === 'alipay' ? 'email' : 'text'}
+                autoComplete="off"
+                inputProps={{ spellCheck: false, 'data-testid': 'payout-account-no' }}
               />
             )}
           />
@@ -207,30 +193,30 @@ export function PayoutAccountDialog({
               name="bankName"
               control={control}
               shouldUnregister
-              render={({ field, fieldState }) => (
+              render={({ field: { ref, ...field }, fieldState }) => (
                 <TextField
                   {...field}
+                  inputRef={ref}
                   label={t('payout.form.bankName')}
                   required
                   disabled={add.isPending}
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? t('payout.form.bankNameHint')}
-                  slotProps={{
-                    htmlInput: { maxLength: WITHDRAWAL_ACCOUNT_TEXT_MAX, 'data-testid': 'payout-bank-name' },
-                  }}
+                  maxLength={WITHDRAWAL_ACCOUNT_TEXT_MAX}
+                  inputProps={{ 'data-testid': 'payout-bank-name' }}
                 />
               )}
             />
           ) : null}
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" color="textSecondary">
             {t('payout.form.maskNote')}
-          </Typography>
+          </Text>
           {refusal ? (
             <Alert severity="error" data-testid="payout-refusal">
               {refusal}
             </Alert>
           ) : null}
-        </Stack>
+        </form>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={add.isPending} color="inherit" data-testid="payout-cancel">

@@ -1,18 +1,20 @@
-import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TPayoutAccount, WithdrawalAccountType } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  AccountBalanceOutlinedIcon,
+  AccountBalanceWalletOutlinedIcon,
+  ChatOutlinedIcon,
+} from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { accountTypeKey } from '../lib/labels';
+import styles from './payout-account-line.module.css';
 
 const ICONS: Record<WithdrawalAccountType, ReactNode> = {
-  bank: <AccountBalanceOutlined />,
-  alipay: <AccountBalanceWalletOutlined />,
-  wechat: <ChatOutlined />,
+  bank: <AccountBalanceOutlinedIcon />,
+  alipay: <AccountBalanceWalletOutlinedIcon />,
+  wechat: <ChatOutlinedIcon />,
 };
 
 /** The one-line text of an account: its kind and bank, the holder, the number as the server masked it. */
@@ -28,28 +30,28 @@ export function usePayoutAccountText() {
 export function PayoutAccountLine({ account, trailing }: { account: TPayoutAccount; trailing?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}>
-      <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+    <Stack direction="row" spacing={1.5} alignItems="center" className={styles.line}>
+      <div className={styles.icon} aria-hidden>
         {ICONS[account.type]}
-      </Box>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" component="div" noWrap sx={{ fontWeight: 600 }}>
+      </div>
+      <div className={styles.text}>
+        <Text variant="body2" component="div" noWrap weight={600}>
           {t(accountTypeKey(account.type))}
           {account.bankName ? ` · ${account.bankName}` : ''}
           {trailing}
-        </Typography>
-        <Typography
+        </Text>
+        <Text
           variant="body2"
           component="div"
-          sx={{ fontFamily: 'monospace', letterSpacing: 0.5, wordBreak: 'break-all' }}
+          className={styles.number}
           data-testid={`payout-masked-${account.id}`}
         >
           {account.accountMasked}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
+        </Text>
+        <Text variant="caption" color="textSecondary" noWrap component="div">
           {account.holderName}
-        </Typography>
-      </Box>
+        </Text>
+      </div>
     </Stack>
   );
 }

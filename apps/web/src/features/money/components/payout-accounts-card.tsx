@@ -1,18 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Fade from '@mui/material/Fade';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +5,21 @@ import { usePayoutAccounts } from '../../../api/get-payout-accounts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CARD_RELOAD_MS } from '../../../config/constants';
 import { notify } from '../../../lib/notify';
+import { Button, IconButton } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { cx } from '../../../ui/cx';
+import { Divider } from '../../../ui/divider';
+import { AddOutlinedIcon, DeleteOutlinedIcon, RefreshOutlinedIcon } from '../../../ui/icons';
+import { Spinner } from '../../../ui/progress';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { Tooltip } from '../../../ui/tooltip';
 import { useDeletePayoutAccount, useSetDefaultPayoutAccount } from '../api/payout-accounts';
 import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { PayoutAccountDialog } from './payout-account-dialog';
 import { PayoutAccountLine, usePayoutAccountText } from './payout-account-line';
+import styles from './payout-accounts-card.module.css';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,10 +63,10 @@ export function PayoutAccountsCard() {
     <Card data-testid="payout-accounts">
       <CardContent>
         <Stack spacing={1.5}>
-          <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
+          <Stack direction="row" alignItems="center">
+            <Text variant="subtitle2" component="h2" className={styles.title}>
               {t('payout.title')}
-            </Typography>
+            </Text>
             <Tooltip title={t('payout.reload')}>
               <span>
                 <IconButton
@@ -80,13 +76,13 @@ export function PayoutAccountsCard() {
                   aria-label={t('payout.reload')}
                   data-testid="payout-reload"
                 >
-                  <RefreshOutlined fontSize="small" />
+                  <RefreshOutlinedIcon fontSize="small" />
                 </IconButton>
               </span>
             </Tooltip>
           </Stack>
-          <Box sx={{ position: 'relative', minHeight: 64 }}>
-            <Box sx={{ opacity: reloading ? 0.35 : 1, transition: 'opacity 200ms' }}>
+          <div className={styles.body}>
+            <div className={cx(styles.content, reloading && styles.reloading)}>
               {accounts.isPending ? (
                 <ListSkeleton rows={2} />
               ) : accounts.isError && list.length === 0 ? (
@@ -94,13 +90,14 @@ export function PayoutAccountsCard() {
               ) : list.length === 0 ? (
                 <ListEmpty text={t('payout.empty')} testId="payout-empty" />
               ) : (
-                <Stack divider={<Divider flexItem />} data-testid="payout-list">
+                <Stack divider={<Divider />} data-testid="payout-list">
                   {list.map((account) => (
                     <Stack
                       key={account.id}
                       direction="row"
                       spacing={1}
-                      sx={{ alignItems: 'center', py: 1 }}
+                      alignItems="center"
+                      className={styles.account}
                       data-testid={`payout-account-${account.id}`}
                     >
                       <PayoutAccountLine
@@ -111,7 +108,7 @@ export function PayoutAccountsCard() {
                               size="small"
                               color="primary"
                               label={t('payout.default')}
-                              sx={{ ml: 1, height: 20 }}
+                              className={styles.defaultChip}
                               data-testid="payout-default-chip"
                             />
                           ) : null
@@ -127,7 +124,7 @@ export function PayoutAccountsCard() {
                           }
                           disabled={setDefault.isPending}
                           data-testid={`payout-set-default-${account.id}`}
-                          sx={{ flexShrink: 0 }}
+                          className={styles.setDefault}
                         >
                           {t('payout.setDefault')}
                         </Button>
@@ -137,27 +134,27 @@ export function PayoutAccountsCard() {
                         aria-label={`${t('payout.delete')} ${describe(account)}`}
                         data-testid={`payout-delete-${account.id}`}
                       >
-                        <DeleteOutline />
+                        <DeleteOutlinedIcon />
                       </IconButton>
                     </Stack>
                   ))}
                 </Stack>
               )}
-            </Box>
-            <Fade in={reloading} unmountOnExit>
-              <Box
-                sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
+            </div>
+            {reloading ? (
+              <div
+                className={styles.overlay}
                 role="status"
                 aria-label={t('payout.reloading')}
                 data-testid="payout-reloading"
               >
-                <CircularProgress size={32} />
-              </Box>
-            </Fade>
-          </Box>
+                <Spinner size={32} color="primary" />
+              </div>
+            ) : null}
+          </div>
           <Button
             variant="outlined"
-            startIcon={<AddOutlined />}
+            startIcon={<AddOutlinedIcon />}
             onClick={() => setAdding(true)}
             disabled={full}
             data-testid="payout-add"

@@ -1,7 +1,8 @@
-import Avatar from '@mui/material/Avatar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Avatar } from '../../../ui/avatar';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './person-line.module.css';
 
 /** Someone in a list: avatar, nickname with a chip beside it, and a line of details under it. */
 export function PersonLine({
@@ -16,20 +17,20 @@ export function PersonLine({
   details: ReactNode;
 }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}>
+    <Stack direction="row" spacing={1.5} alignItems="center" className={styles.line}>
       <Avatar src={avatar || undefined} alt={nickname}>
         {nickname.slice(0, 1)}
       </Avatar>
-      <Stack sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="subtitle1" noWrap>
+      <Stack className={styles.text}>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Text variant="subtitle1" noWrap>
             {nickname}
-          </Typography>
+          </Text>
           {chip}
         </Stack>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Text variant="body2" color="textSecondary" noWrap>
           {details}
-        </Typography>
+        </Text>
       </Stack>
     </Stack>
   );

@@ -1,6 +1,6 @@
-import Chip from '@mui/material/Chip';
 import { maskMobile, type TPlayerSummary } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
+import { Chip } from '../../../ui/chip';
 import { PersonLine } from './person-line';
 
 /** A player as the recharge screen shows it: avatar, nickname, id and the mobile with its middle hidden. */

@@ -1,8 +1,7 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 
 /** A card of a money screen: its title, then what it holds. */
 export function SectionCard({
@@ -18,9 +17,9 @@ export function SectionCard({
     <Card>
       <CardContent>
         <Stack spacing={spacing}>
-          <Typography variant="subtitle2" component="h2">
+          <Text variant="subtitle2" component="h2">
             {title}
-          </Typography>
+          </Text>
           {children}
         </Stack>
       </CardContent>

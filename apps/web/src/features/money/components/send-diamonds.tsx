@@ -1,14 +1,13 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode, Ref } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
+import { Button } from '../../../ui/button';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 import { useAmountForm } from '../lib/use-amount-form';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
 import type { Mutation } from '../lib/use-confirmed-operation';
@@ -130,7 +129,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
               <Button variant="contained" onClick={() => onResult(null)} data-testid={`${kind}-again`}>
                 {t(`money.${kind}.again`)}
               </Button>
-              <Button component={Link} to={paths.agent.currencyList.getHref()} variant="outlined">
+              <Button to={paths.agent.currencyList.getHref()} variant="outlined">
                 {t('money.common.viewFlow')}
               </Button>
             </>
@@ -139,7 +138,7 @@ export function SendDiamonds<V, D extends { diamonds: number }>({
       ) : null}
       {children}
       <SectionCard title={t(texts.title)}>
-        {recipient ? selected : <Typography color="text.secondary">{t(texts.pick)}</Typography>}
+        {recipient ? selected : <Text color="textSecondary">{t(texts.pick)}</Text>}
         <Controller
           name="amount"
           control={control}

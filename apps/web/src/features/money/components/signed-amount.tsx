@@ -1,16 +1,19 @@
-import Typography from '@mui/material/Typography';
-import type { TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
+import { cx } from '../../../ui/cx';
+import { Text } from '../../../ui/text';
+import type { TextProps } from '../../../ui/text';
 import { isNegative, signed } from '../lib/money-math';
+import styles from './signed-amount.module.css';
 
 /** An entry's amount with its sign, green when it comes in and red when it goes out. */
 export function SignedAmount({
   amount,
   currency,
+  className,
   ...props
-}: { amount: string | number; currency: 1 | 2 } & Omit<TypographyProps, 'children'>) {
+}: { amount: string | number; currency: 1 | 2 } & Omit<TextProps, 'children' | 'color' | 'weight'>) {
   const { i18n } = useTranslation();
   const negative = isNegative(amount);
   const text = signed(amount);
@@ -20,17 +23,14 @@ export function SignedAmount({
       ? text.replace(/^([+-]?)/, '$1¥')
       : `${negative ? '-' : '+'}${formatCount(Math.abs(Number(amount)), languageOf(i18n.language).htmlLang)}`;
   return (
-    <Typography
+    <Text
       component="span"
       {...props}
-      sx={{
-        color: negative ? 'error.main' : 'success.main',
-        fontWeight: 600,
-        whiteSpace: 'nowrap',
-        ...props.sx,
-      }}
+      color={negative ? 'error' : 'success'}
+      weight={600}
+      className={cx(styles.amount, className)}
     >
       {shown}
-    </Typography>
+    </Text>
   );
 }

@@ -1,10 +1,10 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../../ui/card';
+import { CheckCircleOutlineOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './success-card.module.css';
 
 interface SuccessCardProps {
   title: string;
@@ -25,28 +25,24 @@ export function SuccessCard({ title, text, after, testId, actions }: SuccessCard
     ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, []);
   return (
-    <Card
-      ref={ref}
-      variant="outlined"
-      role="status"
-      sx={{ borderColor: 'success.main', scrollMarginTop: 72 }}
-      data-testid={testId}
-    >
-      <CardContent>
-        <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-          <CheckCircleOutline color="success" sx={{ fontSize: 48 }} aria-hidden />
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-          <Typography>{text}</Typography>
-          <Typography color="text.secondary" data-testid={`${testId}-stock`}>
-            {after}
-          </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
-            {actions}
+    <div ref={ref} className={styles.anchor}>
+      <Card role="status" className={styles.card} data-testid={testId}>
+        <CardContent>
+          <Stack spacing={1.5} alignItems="center" className={styles.body}>
+            <CheckCircleOutlineOutlinedIcon color="success" fontSize="inherit" className={styles.icon} />
+            <Text variant="h6" component="h2">
+              {title}
+            </Text>
+            <Text>{text}</Text>
+            <Text color="textSecondary" data-testid={`${testId}-stock`}>
+              {after}
+            </Text>
+            <Stack direction="row" wrap justifyContent="center" spacing={1}>
+              {actions}
+            </Stack>
           </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,7 +1,3 @@
-import PhonelinkRingOutlined from '@mui/icons-material/PhonelinkRingOutlined';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TWithdrawal } from '@promoter/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +7,10 @@ import { notify } from '../../../lib/notify';
 import { progress } from '../../../lib/progress';
 import { isWeChatBrowser } from '../../../lib/user-agent';
 import { confirmTransferInWechat } from '../../../lib/wechat-pay-bridge';
+import { Button } from '../../../ui/button';
+import { PhonelinkRingOutlinedIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
 
 /**
  * A withdrawal paid through WeChat Pay's merchant transfer that waits for its payee (decision 046): "Confirm receipt in
@@ -40,14 +40,14 @@ export function TransferConfirmButton({ withdrawal }: { withdrawal: Pick<TWithdr
 
   return (
     <Stack spacing={1} data-testid="withdrawal-confirm">
-      <Typography variant="body2" color="warning.main">
+      <Text variant="body2" color="warning">
         {t('payout.transfer.waiting')}
-      </Typography>
+      </Text>
       <Button
         variant="contained"
         color="success"
         fullWidth
-        startIcon={<PhonelinkRingOutlined />}
+        startIcon={<PhonelinkRingOutlinedIcon />}
         disabled={confirm.isPending}
         onClick={() => (inWechat ? confirm.mutate() : notify.info(t('payout.transfer.openInWechat')))}
         data-testid="withdrawal-confirm-button"
@@ -55,9 +55,9 @@ export function TransferConfirmButton({ withdrawal }: { withdrawal: Pick<TWithdr
         {t('payout.transfer.confirm')}
       </Button>
       {inWechat ? null : (
-        <Typography variant="caption" color="text.secondary" data-testid="withdrawal-confirm-outside">
+        <Text variant="caption" color="textSecondary" data-testid="withdrawal-confirm-outside">
           {t('payout.transfer.openInWechat')}
-        </Typography>
+        </Text>
       )}
     </Stack>
   );

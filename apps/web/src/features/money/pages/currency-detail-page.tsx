@@ -1,14 +1,6 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -20,18 +12,26 @@ import { SignedAmount } from '../components/signed-amount';
 import { formatDateTime } from '../lib/format-time';
 import { billTypeKey, currencyKey, isBillType } from '../../../lib/bill-labels';
 import { referenceTypeKey } from '../lib/labels';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { Divider } from '../../../ui/divider';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './currency-detail-page.module.css';
 
 const ENTRY_ID = /^\d{1,18}$/;
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 1 }}>
-      <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+    <Stack direction="row" spacing={2} justifyContent="space-between" className={styles.row}>
+      <Text color="textSecondary" className={styles.label}>
         {label}
-      </Typography>
-      <Typography sx={{ textAlign: 'end', wordBreak: 'break-all' }} data-testid={testId}>
+      </Text>
+      <Text align="end" className={styles.value} data-testid={testId}>
         {value}
-      </Typography>
+      </Text>
     </Stack>
   );
 }
@@ -67,10 +67,10 @@ function EntryDetail({ id }: { id: string }) {
     <Stack spacing={2}>
       <Card data-testid="bill-detail">
         <CardContent>
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', pb: 1 }}>
-            <Typography variant="subtitle1" data-testid="bill-detail-type">
+          <Stack spacing={1} alignItems="center" className={styles.head}>
+            <Text variant="subtitle1" data-testid="bill-detail-type">
               {t(billTypeKey(entry.billType))}
-            </Typography>
+            </Text>
             <SignedAmount
               amount={entry.amount}
               currency={entry.currency}
@@ -80,7 +80,7 @@ function EntryDetail({ id }: { id: string }) {
             <Chip size="small" variant="outlined" label={t(currencyKey(entry.currency))} />
           </Stack>
           <Divider />
-          <Stack divider={<Divider flexItem />}>
+          <Stack divider={<Divider />}>
             <Row label={t('money.detail.after')} value={after} testId="bill-detail-after" />
             {entry.gameDelivery ? (
               <Row
@@ -97,10 +97,10 @@ function EntryDetail({ id }: { id: string }) {
       </Card>
       <Card data-testid="bill-detail-reference">
         <CardContent>
-          <Typography variant="subtitle2" component="h2" gutterBottom>
+          <Text variant="subtitle2" component="h2" gutterBottom>
             {t('money.detail.referenceTitle')}
-          </Typography>
-          <Stack divider={<Divider flexItem />}>
+          </Text>
+          <Stack divider={<Divider />}>
             <Row
               label={t('money.detail.referenceType')}
               value={refKey ? t(refKey) : reference.type}
@@ -124,17 +124,16 @@ function EntryDetail({ id }: { id: string }) {
           </Stack>
         </CardContent>
       </Card>
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} wrap>
         <Button
-          component={Link}
           to={paths.agent.currencyDetail.getHref({ billType: entry.billType, currency: entry.currency })}
           variant="outlined"
-          sx={{ flex: 1 }}
+          className={styles.grow}
           data-testid="bill-detail-same-type"
         >
           {t('money.detail.sameType')}
         </Button>
-        <Button component={Link} to={paths.agent.currencyList.getHref()} variant="outlined" sx={{ flex: 1 }}>
+        <Button to={paths.agent.currencyList.getHref()} variant="outlined" className={styles.grow}>
           {t('money.detail.allFlow')}
         </Button>
       </Stack>
@@ -162,7 +161,7 @@ export function CurrencyDetailPage() {
   const billType = isBillType(billTypeValue) ? billTypeValue : undefined;
   return (
     <Stack spacing={2} data-testid="page-currency-detail">
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} wrap alignItems="center">
         <Chip color="primary" label={t(currencyKey(currency))} />
         <Chip variant="outlined" label={billType ? t(billTypeKey(billType)) : t('money.flow.allTypes')} />
       </Stack>

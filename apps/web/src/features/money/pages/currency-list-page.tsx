@@ -1,12 +1,3 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { BillFilter } from '../../../api/get-bill';
@@ -15,6 +6,13 @@ import { BillList } from '../components/bill-list';
 import { dayEndExclusiveIso, dayStartIso, todayString } from '../lib/format-time';
 import { billTypeKey, isBillType } from '../../../lib/bill-labels';
 import type { BillTypeNumber } from '../../../lib/bill-labels';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Stack } from '../../../ui/stack';
+import { Tab, Tabs } from '../../../ui/tabs';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import styles from './currency-list-page.module.css';
 
 /** The bill types that move each currency (DESIGN section 4), in the order people look for them. */
 const TYPES_OF: Record<1 | 2, readonly BillTypeNumber[]> = {
@@ -67,12 +65,12 @@ export function CurrencyListPage() {
       <AccountSummary show={['balance', 'diamonds']} />
       <Card>
         <Tabs
-          value={currency}
-          onChange={(_, value: 1 | 2) => update({ currency: String(value), billType: undefined })}
+          value={String(currency)}
+          onChange={(value) => update({ currency: value, billType: undefined })}
           variant="fullWidth"
         >
-          <Tab value={1} label={t('money.flow.balanceTab')} data-testid="flow-tab-1" />
-          <Tab value={2} label={t('money.flow.diamondTab')} data-testid="flow-tab-2" />
+          <Tab value="1" label={t('money.flow.balanceTab')} data-testid="flow-tab-1" />
+          <Tab value="2" label={t('money.flow.diamondTab')} data-testid="flow-tab-2" />
         </Tabs>
         <CardContent>
           <Stack spacing={1.5}>
@@ -86,11 +84,11 @@ export function CurrencyListPage() {
                 update({ billType: event.target.value === 'all' ? undefined : event.target.value })
               }
             >
-              <MenuItem value="all">{t('money.flow.allTypes')}</MenuItem>
+              <option value="all">{t('money.flow.allTypes')}</option>
               {types.map((type) => (
-                <MenuItem key={type} value={String(type)} data-testid={`flow-type-${type}`}>
+                <option key={type} value={String(type)} data-testid={`flow-type-${type}`}>
                   {t(billTypeKey(type))}
-                </MenuItem>
+                </option>
               ))}
             </TextField>
             <Stack direction="row" spacing={1}>
@@ -101,11 +99,9 @@ export function CurrencyListPage() {
                 value={from}
                 onChange={(event) => update({ from: event.target.value })}
                 error={rangeInvalid}
-                sx={{ flex: 1, minWidth: 0 }}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { max: to || today, 'data-testid': 'flow-from' },
-                }}
+                max={to || today}
+                className={styles.date}
+                inputProps={{ 'data-testid': 'flow-from' }}
               />
               <TextField
                 type="date"
@@ -114,23 +110,22 @@ export function CurrencyListPage() {
                 value={to}
                 onChange={(event) => update({ to: event.target.value })}
                 error={rangeInvalid}
-                sx={{ flex: 1, minWidth: 0 }}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: from || undefined, max: today, 'data-testid': 'flow-to' },
-                }}
+                min={from || undefined}
+                max={today}
+                className={styles.date}
+                inputProps={{ 'data-testid': 'flow-to' }}
               />
             </Stack>
             {rangeInvalid ? (
-              <Typography variant="caption" color="error" role="alert">
+              <Text variant="caption" color="error" role="alert">
                 {t('money.flow.rangeInvalid')}
-              </Typography>
+              </Text>
             ) : null}
             {billType !== undefined || from || to ? (
               <Button
                 size="small"
                 onClick={() => update({ billType: undefined, from: undefined, to: undefined })}
-                sx={{ alignSelf: 'flex-start' }}
+                className={styles.clear}
                 data-testid="flow-clear"
               >
                 {t('money.flow.clear')}

@@ -1,15 +1,3 @@
-import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { DOWNLINE_SEARCH_KEYWORD_MAX, ZAgentId } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -32,6 +20,15 @@ import { SectionCard } from '../components/section-card';
 import { SendDiamonds } from '../components/send-diamonds';
 import type { DiamondsSent } from '../components/send-diamonds';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { SearchIcon } from '../../../ui/icons';
+import { List, ListItemButton } from '../../../ui/list';
+import { Stack } from '../../../ui/stack';
+import { Tab, Tabs } from '../../../ui/tabs';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import styles from './transfer-agent-page.module.css';
 
 /** A child agent as the picker shows it. */
 function choiceOf(c: TChildAgent): AgentChoice {
@@ -63,14 +60,16 @@ function AgentPicker({
   const choices: AgentChoice[] = list.data?.pages.flatMap((page) => page.list.map(choiceOf)) ?? [];
 
   const renderList = (items: AgentChoice[]) => (
-    <List disablePadding data-testid="transfer-agent-list">
+    <List component="div" disablePadding data-testid="transfer-agent-list">
       {items.map((agent) => (
         <ListItemButton
           key={agent.agentId}
           selected={selected?.agentId === agent.agentId}
           onClick={() => onChoose(agent)}
           data-testid={`transfer-agent-${agent.agentId}`}
-          sx={{ borderRadius: 1, pr: 1, pl: 1 + (agent.depth - 1) * 3 }}
+          className={styles.agent}
+          // Each level deeper, 24 px further in.
+          style={{ paddingInlineStart: 8 + (agent.depth - 1) * 24 }}
         >
           <AgentLine agent={agent} />
         </ListItemButton>
@@ -80,7 +79,7 @@ function AgentPicker({
 
   return (
     <Stack spacing={1.5}>
-      <Tabs value={tab} onChange={(_, value: 'children' | 'team') => setTab(value)} variant="fullWidth">
+      <Tabs value={tab} onChange={setTab} variant="fullWidth">
         <Tab value="children" label={t('money.transfer.direct')} data-testid="transfer-tab-children" />
         <Tab value="team" label={t('money.transfer.team')} data-testid="transfer-tab-team" />
       </Tabs>
@@ -89,19 +88,11 @@ function AgentPicker({
         value={keywordInput}
         onChange={(event) => setKeywordInput(event.target.value)}
         placeholder={t('money.transfer.searchPlaceholder')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: {
-            maxLength: DOWNLINE_SEARCH_KEYWORD_MAX,
-            'aria-label': t('money.transfer.searchPlaceholder'),
-            'data-testid': 'transfer-search-input',
-          },
+        startAdornment={<SearchIcon fontSize="small" />}
+        inputProps={{
+          maxLength: DOWNLINE_SEARCH_KEYWORD_MAX,
+          'aria-label': t('money.transfer.searchPlaceholder'),
+          'data-testid': 'transfer-search-input',
         }}
       />
       {list.isPending ? (
@@ -158,9 +149,9 @@ function PresetNotice({ preset }: { preset: Preset }) {
   const { t } = useTranslation();
   if (preset.state === 'loading')
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="transfer-preset-loading">
+      <Text variant="body2" color="textSecondary" data-testid="transfer-preset-loading">
         {t('money.transfer.presetLoading', { id: preset.label })}
-      </Typography>
+      </Text>
     );
   if (preset.state === 'missing')
     return (
@@ -206,9 +197,9 @@ function TransferForm({ presetId }: { presetId: string | null }) {
       recipient={agent ? { id: agent.agentId, nickname: agent.nickname } : null}
       selected={
         agent ? (
-          <Box data-testid="transfer-selected">
+          <div data-testid="transfer-selected">
             <AgentLine agent={agent} />
-          </Box>
+          </div>
         ) : null
       }
       mutation={transfer}
@@ -218,9 +209,9 @@ function TransferForm({ presetId }: { presetId: string | null }) {
       amountRef={amountRef}
     >
       <SectionCard title={t('money.transfer.pickTitle')} spacing={1.5}>
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" color="textSecondary">
           {t('money.transfer.pickHint')}
-        </Typography>
+        </Text>
         <PresetNotice preset={preset} />
         {showPicker ? (
           <AgentPicker
@@ -236,7 +227,7 @@ function TransferForm({ presetId }: { presetId: string | null }) {
             onClick={() => setPicking(true)}
             disabled={transfer.isPending}
             data-testid="transfer-pick-another"
-            sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+            className={styles.pickAnother}
           >
             {t('money.transfer.pickAnother')}
           </Button>
@@ -254,10 +245,10 @@ export function TransferAgentPage() {
   const [params] = useSearchParams();
   const presetId = params.get('agentId');
   return (
-    <Box data-testid="page-transfer-agent">
+    <div data-testid="page-transfer-agent">
       <AgentOnly>
         <TransferForm key={presetId ?? ''} presetId={presetId} />
       </AgentOnly>
-    </Box>
+    </div>
   );
 }

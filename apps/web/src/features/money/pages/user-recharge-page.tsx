@@ -1,13 +1,3 @@
-import Search from '@mui/icons-material/Search';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { PLAYER_SEARCH_KEYWORD_MAX, ZPlayerId, ZPlayerSearchKeyword } from '@promoter/contract';
 import type { TPlayerSummary } from '@promoter/contract';
 import { useEffect, useState } from 'react';
@@ -23,6 +13,15 @@ import { PlayerLine } from '../components/player-line';
 import { SectionCard } from '../components/section-card';
 import { SendDiamonds } from '../components/send-diamonds';
 import type { DiamondsSent } from '../components/send-diamonds';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { SearchIcon } from '../../../ui/icons';
+import { List, ListItemButton } from '../../../ui/list';
+import { Spinner } from '../../../ui/progress';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import styles from './user-recharge-page.module.css';
 
 /**
  * /agent/user-recharge: find a player, choose an amount, confirm, and the diamonds leave the agent's stock. With
@@ -82,7 +81,7 @@ export function UserRechargePage() {
       recipient={player ? { id: player.playerId, nickname: player.nickname } : null}
       selected={
         player ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="recharge-selected">
+          <Stack direction="row" spacing={1} alignItems="center" data-testid="recharge-selected">
             <PlayerLine player={player} />
             <Button size="small" onClick={() => setPlayer(null)} disabled={recharge.isPending}>
               {t('money.common.change')}
@@ -97,30 +96,28 @@ export function UserRechargePage() {
       onResult={setResult}
     >
       <SectionCard title={t('money.recharge.findTitle')}>
-        <Box
-          component="form"
-          onSubmit={(event) => void submitSearch(event)}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-        >
+        <form onSubmit={(event) => void submitSearch(event)} className={styles.search}>
           <Controller
             name="keyword"
             control={control}
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                disabled={field.disabled}
+                inputRef={field.ref}
                 onChange={(event) => field.onChange(event.target.value.replace(/[^\d]/g, ''))}
                 label={t('money.recharge.searchLabel')}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? t('money.recharge.searchHint')}
                 fullWidth
                 size="small"
-                slotProps={{
-                  htmlInput: {
-                    inputMode: 'numeric',
-                    maxLength: PLAYER_SEARCH_KEYWORD_MAX,
-                    enterKeyHint: 'search',
-                    'data-testid': 'recharge-search-input',
-                  },
+                inputProps={{
+                  inputMode: 'numeric',
+                  maxLength: PLAYER_SEARCH_KEYWORD_MAX,
+                  enterKeyHint: 'search',
+                  'data-testid': 'recharge-search-input',
                 }}
               />
             )}
@@ -128,29 +125,29 @@ export function UserRechargePage() {
           <Button
             type="submit"
             variant="contained"
-            startIcon={search.isFetching ? <CircularProgress size={16} color="inherit" /> : <Search />}
-            disabled={search.isFetching}
-            sx={{ flexShrink: 0, height: 40 }}
+            startIcon={<SearchIcon />}
+            loading={search.isFetching}
+            className={styles.searchButton}
             data-testid="recharge-search-button"
           >
             {t('money.recharge.search')}
           </Button>
-        </Box>
+        </form>
 
         {keyword !== null && search.isSuccess ? (
           search.data.length === 0 ? (
-            <Typography color="text.secondary" data-testid="recharge-search-empty">
+            <Text color="textSecondary" data-testid="recharge-search-empty">
               {t('money.recharge.noResult')}
-            </Typography>
+            </Text>
           ) : (
-            <List disablePadding data-testid="recharge-search-results">
+            <List component="div" disablePadding data-testid="recharge-search-results">
               {search.data.map((found) => (
                 <ListItemButton
                   key={found.playerId}
                   selected={player?.playerId === found.playerId}
                   onClick={() => choose(found)}
                   data-testid={`recharge-player-${found.playerId}`}
-                  sx={{ borderRadius: 1, px: 1 }}
+                  className={styles.result}
                 >
                   <PlayerLine player={found} />
                 </ListItemButton>
@@ -160,22 +157,22 @@ export function UserRechargePage() {
         ) : null}
 
         <Stack spacing={1}>
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" color="textSecondary">
             {t('money.recharge.recent')}
-          </Typography>
+          </Text>
           {recent.isPending ? (
-            <CircularProgress size={20} aria-label={t('money.common.loading')} />
+            <Spinner size={20} color="primary" aria-label={t('money.common.loading')} />
           ) : recentPlayers.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
+            <Text variant="body2" color="textSecondary">
               {t('money.recharge.recentEmpty')}
-            </Typography>
+            </Text>
           ) : (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
+            <Stack direction="row" wrap className={styles.recent}>
               {recentPlayers.map((p) => (
                 <ChoiceChip
                   key={p.playerId}
                   avatar={
-                    <Avatar src={p.avatar || undefined} alt="">
+                    <Avatar src={p.avatar || undefined} alt="" size={24}>
                       {p.nickname.slice(0, 1)}
                     </Avatar>
                   }

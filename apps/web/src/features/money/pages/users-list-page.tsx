@@ -1,13 +1,3 @@
-import Search from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   BOUND_PLAYER_KEYWORD_MAX,
   type BoundPlayerSort,
@@ -17,7 +7,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { BoundPlayersQuery } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -28,6 +18,14 @@ import { ListEmpty, ListError, ListSkeleton } from '../components/list-states';
 import { LoadMore } from '../components/load-more';
 import { PersonLine } from '../components/person-line';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Divider } from '../../../ui/divider';
+import { SearchIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { TextField } from '../../../ui/text-field';
+import styles from './users-list-page.module.css';
 
 /** The periods offered: today, the last 7 days, the last 30 days (calendar days of the platform). */
 const PERIODS = [1, 7, 30] as const;
@@ -50,9 +48,9 @@ function PlayerCard({ player, period }: { player: TBoundPlayer; period: string }
   const locale = languageOf(i18n.language).htmlLang;
   return (
     <Card data-testid={`users-list-player-${player.playerId}`}>
-      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+      <CardContent className={styles.body}>
         <Stack spacing={1}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} alignItems="center">
             <PersonLine
               avatar={player.avatar}
               nickname={player.nickname}
@@ -65,10 +63,9 @@ function PlayerCard({ player, period }: { player: TBoundPlayer; period: string }
               }
             />
             <Button
-              component={Link}
               to={paths.agent.userRecharge.getHref({ playerId: player.playerId })}
               variant="contained"
-              sx={{ flexShrink: 0, minHeight: 44, minWidth: 72 }}
+              className={styles.recharge}
               aria-label={t('profile.players.rechargeLabel', { nickname: player.nickname })}
               data-testid={`users-list-recharge-${player.playerId}`}
             >
@@ -76,34 +73,29 @@ function PlayerCard({ player, period }: { player: TBoundPlayer; period: string }
             </Button>
           </Stack>
           <Divider />
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
-            <Stack sx={{ minWidth: 0 }}>
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                noWrap
-                data-testid="users-list-last-recharge"
-              >
+          <Stack direction="row" spacing={2} justifyContent="space-between" alignItems="flex-end">
+            <Stack>
+              <Text variant="body2" color="textSecondary" noWrap data-testid="users-list-last-recharge">
                 {player.lastRechargeAt
                   ? t('profile.players.lastRecharge', {
                       time: dayjs(player.lastRechargeAt).format('YYYY-MM-DD HH:mm'),
                     })
                   : t('profile.players.neverRecharged')}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap>
+              </Text>
+              <Text variant="caption" color="textSecondary" noWrap>
                 {t('profile.players.totalDiamonds', { diamonds: formatCount(player.totalDiamonds, locale) })}
                 {player.boundAt
                   ? ` · ${t('profile.players.boundAt', { date: dayjs(player.boundAt).format('YYYY-MM-DD') })}`
                   : ''}
-              </Typography>
+              </Text>
             </Stack>
-            <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-              <Typography variant="caption" color="text.secondary">
+            <Stack alignItems="flex-end" className={styles.fixed}>
+              <Text variant="caption" color="textSecondary">
                 {t('profile.players.periodDiamonds', { period })}
-              </Typography>
-              <Typography variant="subtitle1" color="primary" data-testid="users-list-period-diamonds">
+              </Text>
+              <Text variant="subtitle1" color="primary" data-testid="users-list-period-diamonds">
                 {t('money.common.diamondsValue', { value: formatCount(player.periodDiamonds, locale) })}
-              </Typography>
+              </Text>
             </Stack>
           </Stack>
         </Stack>
@@ -157,25 +149,18 @@ export function UsersListPage() {
               onChange={(event) => setTyped(event.target.value)}
               label={t('profile.players.searchLabel')}
               placeholder={t('profile.players.searchHint')}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: {
-                  maxLength: BOUND_PLAYER_KEYWORD_MAX,
-                  enterKeyHint: 'search',
-                  'data-testid': 'users-list-search',
-                },
+              startAdornment={<SearchIcon fontSize="small" />}
+              inputProps={{
+                maxLength: BOUND_PLAYER_KEYWORD_MAX,
+                enterKeyHint: 'search',
+                'data-testid': 'users-list-search',
               }}
             />
-            <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" spacing={1} wrap alignItems="center">
               <Stack
                 direction="row"
-                sx={{ gap: 1, flexWrap: 'wrap' }}
+                spacing={1}
+                wrap
                 role="group"
                 aria-label={t('profile.players.periodLabel')}
               >
@@ -185,7 +170,7 @@ export function UsersListPage() {
                     label={t(`profile.players.period.${days}`)}
                     selected={query.days === days}
                     onClick={() => update({ days: String(days) })}
-                    sx={{ minHeight: 36 }}
+                    className={styles.period}
                     data-testid={`users-list-period-${days}`}
                   />
                 ))}
@@ -196,24 +181,24 @@ export function UsersListPage() {
                 label={t('profile.players.sortLabel')}
                 value={query.sort}
                 onChange={(event) => update({ sort: event.target.value as BoundPlayerSort })}
-                sx={{ minWidth: 128, marginInlineStart: 'auto' }}
-                slotProps={{ htmlInput: { 'data-testid': 'users-list-sort' } }}
+                className={styles.sort}
+                inputProps={{ 'data-testid': 'users-list-sort' }}
               >
                 {SORTS.map((sort) => (
-                  <MenuItem key={sort} value={sort} data-testid={`users-list-sort-${sort}`}>
+                  <option key={sort} value={sort} data-testid={`users-list-sort-${sort}`}>
                     {t(`profile.players.sort.${sort}`)}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             </Stack>
             {first ? (
-              <Typography variant="body2" color="text.secondary" data-testid="users-list-summary">
+              <Text variant="body2" color="textSecondary" data-testid="users-list-summary">
                 {t('profile.players.summary', {
                   total: formatCount(first.total, locale),
                   period: periodText,
                   diamonds: formatCount(first.periodDiamonds, locale),
                 })}
-              </Typography>
+              </Text>
             ) : null}
           </Stack>
         </CardContent>

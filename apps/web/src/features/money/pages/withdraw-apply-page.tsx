@@ -1,19 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import { agentCalls, fenToMoney, PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { usePayoutAccounts } from '../../../api/get-payout-accounts';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
@@ -31,6 +20,16 @@ import { PayoutAccountDialog } from '../components/payout-account-dialog';
 import { PayoutAccountLine, usePayoutAccountText } from '../components/payout-account-line';
 import { parseMoneyInput, quoteWithdrawal, safeFen } from '../lib/money-math';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { cx } from '../../../ui/cx';
+import { AddOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { FormControlLabel, Radio, RadioGroup } from '../../../ui/switch';
+import { Text } from '../../../ui/text';
+import styles from './withdraw-apply-page.module.css';
 
 interface WithdrawForm {
   amount: string;
@@ -59,59 +58,50 @@ function PayoutAccountPicker({
   const [adding, setAdding] = useState(false);
   return (
     <Stack spacing={1}>
-      <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Typography variant="subtitle2" component="h2" id="withdraw-payout-account" sx={{ flex: 1 }}>
+      <Stack direction="row" alignItems="center">
+        <Text variant="subtitle2" component="h2" id="withdraw-payout-account" className={styles.grow}>
           {t('payout.pick.title')}
-        </Typography>
-        <Button component={Link} to={paths.agent.withdraw.getHref()} size="small">
+        </Text>
+        <Button to={paths.agent.withdraw.getHref()} size="small">
           {t('payout.pick.manage')}
         </Button>
       </Stack>
       {accounts.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" data-testid="withdraw-no-account">
+        <Text variant="body2" color="textSecondary" data-testid="withdraw-no-account">
           {t('payout.pick.none')}
-        </Typography>
+        </Text>
       ) : (
         <RadioGroup
           aria-labelledby="withdraw-payout-account"
           value={value === null ? '' : String(value)}
-          onChange={(_, picked) => onChange(Number(picked))}
+          onChange={(picked) => onChange(Number(picked))}
         >
           {accounts.map((account) => (
             <FormControlLabel
               key={account.id}
               value={String(account.id)}
               disabled={disabled}
-              control={<Radio slotProps={{ input: { 'aria-describedby': `payout-masked-${account.id}` } }} />}
+              control={<Radio inputProps={{ 'aria-describedby': `payout-masked-${account.id}` }} />}
               label={
                 <PayoutAccountLine
                   account={account}
                   trailing={account.isDefault ? ` · ${t('payout.default')}` : null}
                 />
               }
-              sx={{
-                mx: 0,
-                my: 0.5,
-                px: 1,
-                py: 0.5,
-                border: 1,
-                borderColor: value === account.id ? 'primary.main' : 'divider',
-                borderRadius: 1,
-                '& .MuiFormControlLabel-label': { minWidth: 0, flex: 1 },
-              }}
+              className={cx(styles.account, value === account.id && styles.chosen)}
               data-testid={`withdraw-account-${account.id}`}
             />
           ))}
         </RadioGroup>
       )}
       {error ? (
-        <Typography variant="caption" color="error" role="alert" data-testid="withdraw-account-error">
+        <Text variant="caption" color="error" role="alert" data-testid="withdraw-account-error">
           {error}
-        </Typography>
+        </Text>
       ) : null}
       <Button
         variant="outlined"
-        startIcon={<AddOutlined />}
+        startIcon={<AddOutlinedIcon />}
         onClick={() => setAdding(true)}
         disabled={disabled || accounts.length >= PAYOUT_ACCOUNTS_MAX}
         data-testid="withdraw-add-account"
@@ -190,73 +180,65 @@ function ApplyForm({
   });
 
   return (
-    <Card component="form" noValidate onSubmit={handleSubmit((values) => operation.ask(values))}>
-      <CardContent>
-        <Stack spacing={2.5}>
-          <MoneyAmountField
-            control={control}
-            name="amount"
-            label={t('money.withdrawApply.amount')}
-            hint={
-              balance
-                ? t('money.withdrawApply.amountHint', {
-                    min: formatMoney(rules.min),
-                    balance: formatMoney(balance),
-                  })
-                : ' '
-            }
-            required
-            disabled={apply.isPending}
-            testId="withdraw-amount-input"
-          />
-          {quote ? (
-            <Stack
-              direction="row"
-              spacing={2}
-              sx={{
-                justifyContent: 'space-between',
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-                px: 1.5,
-                py: 1,
-              }}
-            >
-              <Typography variant="body2" data-testid="withdraw-fee">
-                {t('money.withdrawApply.fee', { fee: formatMoney(quote.fee), rate: rules.feeRate })}
-              </Typography>
-              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="withdraw-receive">
-                {t('money.withdrawApply.receive', { amount: formatMoney(quote.receive) })}
-              </Typography>
-            </Stack>
-          ) : null}
+    <Card>
+      <form noValidate onSubmit={handleSubmit((values) => operation.ask(values))}>
+        <CardContent>
+          <Stack spacing={2.5}>
+            <MoneyAmountField
+              control={control}
+              name="amount"
+              label={t('money.withdrawApply.amount')}
+              hint={
+                balance
+                  ? t('money.withdrawApply.amountHint', {
+                      min: formatMoney(rules.min),
+                      balance: formatMoney(balance),
+                    })
+                  : ' '
+              }
+              required
+              disabled={apply.isPending}
+              testId="withdraw-amount-input"
+            />
+            {quote ? (
+              <Stack direction="row" spacing={2} justifyContent="space-between" className={styles.quote}>
+                <Text variant="body2" data-testid="withdraw-fee">
+                  {t('money.withdrawApply.fee', { fee: formatMoney(quote.fee), rate: rules.feeRate })}
+                </Text>
+                <Text variant="body2" weight={600} data-testid="withdraw-receive">
+                  {t('money.withdrawApply.receive', { amount: formatMoney(quote.receive) })}
+                </Text>
+              </Stack>
+            ) : null}
 
-          <Controller
-            name="payoutAccountId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PayoutAccountPicker
-                accounts={accounts}
-                value={field.value}
-                onChange={(id) => field.onChange(id)}
-                error={fieldState.error?.message}
-                disabled={apply.isPending}
-              />
-            )}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {t('money.withdrawApply.note', { times: rules.dailyCount })}
-          </Typography>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={apply.isPending}
-            data-testid="withdraw-submit"
-          >
-            {apply.isPending ? t('money.common.sending') : t('money.withdrawApply.submit')}
-          </Button>
-        </Stack>
-      </CardContent>
+            <Controller
+              name="payoutAccountId"
+              control={control}
+              render={({ field, fieldState }) => (
+                <PayoutAccountPicker
+                  accounts={accounts}
+                  value={field.value}
+                  onChange={(id) => field.onChange(id)}
+                  error={fieldState.error?.message}
+                  disabled={apply.isPending}
+                />
+              )}
+            />
+            <Text variant="body2" color="textSecondary">
+              {t('money.withdrawApply.note', { times: rules.dailyCount })}
+            </Text>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={apply.isPending}
+              data-testid="withdraw-submit"
+            >
+              {apply.isPending ? t('money.common.sending') : t('money.withdrawApply.submit')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </form>
       <ConfirmOperationDialog
         operation={operation}
         title={t('money.withdrawApply.confirmTitle')}

@@ -1,16 +1,7 @@
-import Add from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { fenToMoney } from '@promoter/contract';
 import type { TWithdrawal, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useWithdrawals } from '../../../api/get-withdrawals';
@@ -21,6 +12,14 @@ import { LoadMore } from '../components/load-more';
 import { formatDateTime } from '../lib/format-time';
 import { accountTypeKey, STATUS_COLORS, WITHDRAWAL_STATUSES, withdrawalStatusKey } from '../lib/labels';
 import { safeFen } from '../lib/money-math';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Chip } from '../../../ui/chip';
+import { Divider } from '../../../ui/divider';
+import { AddIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './withdraw-list-page.module.css';
 
 /** What the agent receives: amount − fee, in fen. */
 function receiveOf(withdrawal: TWithdrawal): string {
@@ -42,12 +41,12 @@ function WithdrawalCard({ withdrawal }: { withdrawal: TWithdrawal }) {
     .join(' · ');
   return (
     <Card data-testid={`withdrawal-${withdrawal.id}`} data-status={withdrawal.status}>
-      <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
+      <CardContent className={styles.body}>
         <Stack spacing={1}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="h6" component="p" data-testid="withdrawal-amount">
+          <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+            <Text variant="h6" component="p" data-testid="withdrawal-amount">
               {formatMoney(withdrawal.amount)}
-            </Typography>
+            </Text>
             <Chip
               size="small"
               color={STATUS_COLORS[withdrawal.status]}
@@ -55,26 +54,26 @@ function WithdrawalCard({ withdrawal }: { withdrawal: TWithdrawal }) {
               data-testid="withdrawal-status"
             />
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" color="textSecondary">
             {t('money.withdrawList.feeAndReceive', {
               fee: formatMoney(withdrawal.fee),
               receive: formatMoney(receiveOf(withdrawal)),
             })}
-          </Typography>
+          </Text>
           <Divider />
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="withdrawal-account">
+          <Text variant="body2" className={styles.account} data-testid="withdrawal-account">
             {account}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
+          </Text>
+          <Text variant="caption" color="textSecondary">
             {t('money.withdrawList.appliedAt', { time: formatDateTime(withdrawal.createdAt) })}
             {withdrawal.reviewedAt
               ? ` · ${t('money.withdrawList.reviewedAt', { time: formatDateTime(withdrawal.reviewedAt) })}`
               : ''}
-          </Typography>
+          </Text>
           {withdrawal.remark ? (
-            <Typography variant="body2" color={withdrawal.status === 'rejected' ? 'error' : 'text.secondary'}>
+            <Text variant="body2" color={withdrawal.status === 'rejected' ? 'error' : 'textSecondary'}>
               {t('money.withdrawList.remark', { remark: withdrawal.remark })}
-            </Typography>
+            </Text>
           ) : null}
           <TransferConfirmButton withdrawal={withdrawal} />
         </Stack>
@@ -98,7 +97,8 @@ export function WithdrawListPage() {
     <Stack spacing={2} data-testid="page-withdraw-list">
       <Stack
         direction="row"
-        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}
+        wrap
+        className={styles.filters}
         role="group"
         aria-label={t('money.withdrawList.filter')}
       >
@@ -123,12 +123,7 @@ export function WithdrawListPage() {
       ) : withdrawals.length === 0 ? (
         <>
           <ListEmpty text={t('money.withdrawList.empty')} testId="withdraw-list-empty" />
-          <Button
-            component={Link}
-            to={paths.agent.withdrawApply.getHref()}
-            variant="contained"
-            startIcon={<Add />}
-          >
+          <Button to={paths.agent.withdrawApply.getHref()} variant="contained" startIcon={<AddIcon />}>
             {t('money.withdraw.apply')}
           </Button>
         </>

@@ -1,19 +1,7 @@
-import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
-import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { agentCalls, fenToMoney } from '@promoter/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -31,6 +19,14 @@ import { parseMoneyInput, quoteExchange, safeFen } from '../lib/money-math';
 import type { ExchangeQuote } from '../lib/money-math';
 import { useAmountForm } from '../lib/use-amount-form';
 import { useConfirmedOperation } from '../lib/use-confirmed-operation';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { CurrencyExchangeIcon, ListAltOutlinedIcon, PaymentsOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './withdraw-page.module.css';
 
 /** The rules of withdrawals, read from the public options. */
 function WithdrawRulesCard() {
@@ -47,44 +43,42 @@ function WithdrawRulesCard() {
       ) : rules.isError ? (
         <ListError onRetry={() => rules.refetch()} />
       ) : (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }} data-testid="withdraw-rules">
+        <ul className={styles.rules} data-testid="withdraw-rules">
           <li>
-            <Typography variant="body2" data-testid="withdraw-rule-min">
+            <Text variant="body2" data-testid="withdraw-rule-min">
               {t('money.withdraw.ruleMin', { min: formatMoney(rules.data.min) })}
-            </Typography>
+            </Text>
           </li>
           <li>
-            <Typography variant="body2" data-testid="withdraw-rule-fee">
+            <Text variant="body2" data-testid="withdraw-rule-fee">
               {t('money.withdraw.ruleFee', { rate: rules.data.feeRate })}
-            </Typography>
+            </Text>
           </li>
           <li>
-            <Typography variant="body2" data-testid="withdraw-rule-count">
+            <Text variant="body2" data-testid="withdraw-rule-count">
               {t('money.withdraw.ruleCount', { times: rules.data.dailyCount })}
-            </Typography>
+            </Text>
           </li>
           <li>
-            <Typography variant="body2">{t('money.withdraw.ruleReview')}</Typography>
+            <Text variant="body2">{t('money.withdraw.ruleReview')}</Text>
           </li>
-        </Box>
+        </ul>
       )}
       <Stack direction="row" spacing={1}>
         <Button
-          component={Link}
           to={paths.agent.withdrawApply.getHref()}
           variant="contained"
-          startIcon={<PaymentsOutlined />}
-          sx={{ flex: 1 }}
+          startIcon={<PaymentsOutlinedIcon />}
+          className={styles.grow}
           data-testid="withdraw-apply-link"
         >
           {t('money.withdraw.apply')}
         </Button>
         <Button
-          component={Link}
           to={paths.agent.withdrawList.getHref()}
           variant="outlined"
-          startIcon={<ListAltOutlined />}
-          sx={{ flex: 1 }}
+          startIcon={<ListAltOutlinedIcon />}
+          className={styles.grow}
           data-testid="withdraw-records-link"
         >
           {t('money.withdraw.records')}
@@ -144,17 +138,17 @@ function ExchangeCard() {
     <Card>
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <CurrencyExchange color="primary" aria-hidden />
-            <Typography variant="subtitle2" component="h2">
+          <Stack direction="row" spacing={1} alignItems="center">
+            <CurrencyExchangeIcon color="primary" />
+            <Text variant="subtitle2" component="h2">
               {t('money.exchange.title')}
-            </Typography>
+            </Text>
           </Stack>
-          <Typography variant="body2" color="text.secondary" data-testid="exchange-explain">
+          <Text variant="body2" color="textSecondary" data-testid="exchange-explain">
             {price
               ? t('money.exchange.explainPrice', { price: formatMoney(price) })
               : t('money.exchange.explain')}
-          </Typography>
+          </Text>
           {result ? (
             <Alert severity="success" onClose={() => setResult(null)} data-testid="exchange-success">
               {t('money.exchange.success', {
@@ -173,13 +167,13 @@ function ExchangeCard() {
             testId="exchange-amount-input"
           />
           {quote && isValid ? (
-            <Typography variant="body2" data-testid="exchange-preview">
+            <Text variant="body2" data-testid="exchange-preview">
               {t('money.exchange.preview', {
                 diamonds: formatCount(quote.diamonds, locale),
                 cost: formatMoney(quote.cost),
                 remainder: formatMoney(quote.remainder),
               })}
-            </Typography>
+            </Text>
           ) : null}
           <Button
             variant="outlined"

@@ -1,18 +1,16 @@
-import AddShoppingCart from '@mui/icons-material/AddShoppingCartOutlined';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import type { TGoods } from '@promoter/contract';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
+import { IconButton } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { cx } from '../../../ui/cx';
+import { AddShoppingCartOutlinedIcon, CheckCircleIcon } from '../../../ui/icons';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import { Tooltip } from '../../../ui/tooltip';
 import { unitPriceOf } from '../lib/goods';
+import styles from './goods-card.module.css';
 import { GoodsImage } from './goods-image';
 
 /** One package: picture, diamonds, price at my price; tap to choose it, or put it in the cart. */
@@ -34,71 +32,55 @@ export function GoodsCard({
   const namesItsDiamonds = goods.name.includes(String(goods.diamonds));
   return (
     <Card
-      variant="outlined"
-      sx={{
-        position: 'relative',
-        borderWidth: 2,
-        borderColor: selected ? 'primary.main' : 'divider',
-        bgcolor: (theme) =>
-          selected ? alpha(theme.palette.primary.main, 0.06) : theme.palette.background.paper,
-      }}
+      variant="flat"
+      className={cx(styles.goods, selected && styles.selected)}
       data-testid={`goods-${goods.id}`}
     >
-      <ButtonBase
+      <button
+        type="button"
         onClick={onSelect}
         aria-pressed={selected}
-        sx={{ width: '100%', display: 'block', textAlign: 'start', p: 1.5, pb: 5 }}
+        className={styles.choose}
         data-testid={`goods-select-${goods.id}`}
       >
         <Stack spacing={1}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} alignItems="center">
             <GoodsImage image={goods.image} name={goods.name} size={40} />
-            <Box sx={{ minWidth: 0 }}>
-              {/* A name wraps (two lines at most) rather than lose its words: "1000 Diamonds" at 360 px. */}
-              <Typography
-                variant="subtitle2"
-                sx={{
-                  overflowWrap: 'anywhere',
-                  display: '-webkit-box',
-                  WebkitLineClamp: 2,
-                  WebkitBoxOrient: 'vertical',
-                  overflow: 'hidden',
-                }}
-              >
+            <div className={styles.nameBox}>
+              <Text variant="subtitle2" className={styles.name}>
                 {goods.name}
-              </Typography>
+              </Text>
               {namesItsDiamonds ? null : (
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                <Text variant="caption" color="textSecondary" noWrap component="div">
                   {t('shop.recharge.diamonds', { amount: formatCount(goods.diamonds, locale) })}
-                </Typography>
+                </Text>
               )}
-            </Box>
+            </div>
           </Stack>
-          <Typography variant="h6" color="primary" component="p" data-testid={`goods-price-${goods.id}`}>
+          <Text variant="h6" color="primary" component="p" data-testid={`goods-price-${goods.id}`}>
             {formatMoney(goods.price)}
-          </Typography>
+          </Text>
           {unit ? (
-            <Typography variant="caption" color="text.secondary">
+            <Text variant="caption" color="textSecondary">
               {t('shop.downline.unitPrice', { price: formatMoney(unit) })}
-            </Typography>
+            </Text>
           ) : null}
         </Stack>
-      </ButtonBase>
-      {selected ? (
-        <CheckCircle color="primary" sx={{ position: 'absolute', top: 8, insetInlineEnd: 8 }} aria-hidden />
-      ) : null}
-      <Tooltip title={t('shop.cart.add')}>
-        <IconButton
-          size="small"
-          color="primary"
-          onClick={onAddToCart}
-          aria-label={t('shop.cart.addNamed', { name: goods.name })}
-          sx={{ position: 'absolute', bottom: 6, insetInlineEnd: 6 }}
-          data-testid={`goods-add-cart-${goods.id}`}
-        >
-          <AddShoppingCart fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      </button>
+      {selected ? <CheckCircleIcon color="primary" className={styles.check} /> : null}
+      <span className={styles.addToCart}>
+        <Tooltip title={t('shop.cart.add')}>
+          <IconButton
+            size="small"
+            color="primary"
+            onClick={onAddToCart}
+            aria-label={t('shop.cart.addNamed', { name: goods.name })}
+            data-testid={`goods-add-cart-${goods.id}`}
+          >
+            <AddShoppingCartOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </span>
     </Card>
   );
 }

@@ -1,22 +1,22 @@
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import Avatar from '@mui/material/Avatar';
-import { alpha } from '@mui/material/styles';
+import { Avatar } from '../../../ui/avatar';
+import { cx } from '../../../ui/cx';
+import { DiamondOutlinedIcon } from '../../../ui/icons';
+import styles from './goods-image.module.css';
 
-/** A package's picture; without one, a diamond. */
+/** A package's picture; without one (or when it fails to load), a diamond. */
 export function GoodsImage({ image, name, size = 48 }: { image: string; name: string; size?: number }) {
-  return (
-    <Avatar
-      variant="rounded"
-      src={image || undefined}
-      alt={name}
-      sx={{
-        width: size,
-        height: size,
-        bgcolor: (theme) => alpha(theme.palette.primary.main, 0.1),
-        color: 'primary.main',
-      }}
+  const diamond = (cover: boolean) => (
+    <span
+      className={cx(styles.placeholder, cover && styles.cover)}
+      style={cover ? { fontSize: size * 0.6 } : { width: size, height: size, fontSize: size * 0.6 }}
     >
-      <DiamondOutlined sx={{ fontSize: size * 0.6 }} aria-hidden />
+      <DiamondOutlinedIcon fontSize="inherit" />
+    </span>
+  );
+  if (!image) return diamond(false);
+  return (
+    <Avatar variant="rounded" src={image} alt={name} size={size}>
+      {diamond(true)}
     </Avatar>
   );
 }

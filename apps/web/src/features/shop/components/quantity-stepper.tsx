@@ -1,11 +1,9 @@
-import Add from '@mui/icons-material/Add';
-import Remove from '@mui/icons-material/Remove';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_QUANTITY_MAX, PURCHASE_QUANTITY_MIN } from '@promoter/contract';
+import { IconButton } from '../../../ui/button';
+import { AddIcon, RemoveIcon } from '../../../ui/icons';
 import { clampQuantity } from '../lib/goods';
+import styles from './quantity-stepper.module.css';
 
 /** − quantity + within what buyGoods takes (1 to 99); typing a number works too. */
 export function QuantityStepper({
@@ -21,10 +19,7 @@ export function QuantityStepper({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack
-      direction="row"
-      sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, flexShrink: 0 }}
-    >
+    <div className={styles.stepper}>
       <IconButton
         size="small"
         aria-label={t('cart.decrease')}
@@ -32,21 +27,20 @@ export function QuantityStepper({
         onClick={() => onChange(clampQuantity(value - 1))}
         data-testid={`${testIdPrefix}-decrease`}
       >
-        <Remove fontSize="small" />
+        <RemoveIcon fontSize="small" />
       </IconButton>
-      <InputBase
+      <input
+        type="text"
         value={value}
         disabled={disabled}
+        inputMode="numeric"
+        aria-label={t('cart.quantity')}
+        className={styles.quantity}
         onChange={(event) => {
           const digits = event.target.value.replace(/\D/g, '');
           if (digits !== '') onChange(clampQuantity(Number(digits)));
         }}
-        inputProps={{
-          inputMode: 'numeric',
-          'aria-label': t('cart.quantity'),
-          'data-testid': `${testIdPrefix}-quantity`,
-          style: { textAlign: 'center', width: 32, padding: 0 },
-        }}
+        data-testid={`${testIdPrefix}-quantity`}
       />
       <IconButton
         size="small"
@@ -55,8 +49,8 @@ export function QuantityStepper({
         onClick={() => onChange(clampQuantity(value + 1))}
         data-testid={`${testIdPrefix}-increase`}
       >
-        <Add fontSize="small" />
+        <AddIcon fontSize="small" />
       </IconButton>
-    </Stack>
+    </div>
   );
 }

@@ -1,20 +1,8 @@
-import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TGoods } from '@promoter/contract';
 import { useState } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePurchase } from '../../../api/purchase';
 import { PurchaseSummary } from '../../../components/purchase-summary';
 import { notify } from '../../../lib/notify';
@@ -29,6 +17,16 @@ import { GoodsCard } from '../components/goods-card';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { useShopAccount } from '../lib/account';
 import { totalOf, unitPriceOf } from '../lib/goods';
+import { Alert } from '../../../ui/alert';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { Card, CardContent, Paper } from '../../../ui/card';
+import { cx } from '../../../ui/cx';
+import { DiamondOutlinedIcon, ShoppingCartOutlinedIcon } from '../../../ui/icons';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './mine-recharge-page.module.css';
 
 /** Agents keep their cart beside their main page, in the boxed-v2 layout. */
 const CART_HREF = paths.layouts['boxed-v2'].cart.getHref();
@@ -40,30 +38,32 @@ function AccountCard({ firstGoods }: { firstGoods: TGoods | undefined }) {
   const unit = firstGoods ? unitPriceOf(firstGoods) : null;
   return (
     <Card>
-      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <DiamondOutlined color="primary" sx={{ fontSize: 40 }} aria-hidden />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+      <CardContent className={styles.account}>
+        <span className={styles.accountIcon}>
+          <DiamondOutlinedIcon color="primary" fontSize="inherit" />
+        </span>
+        <div className={styles.grow}>
           {isAgent ? (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Text variant="body2" color="textSecondary">
                 {t('shop.recharge.myStock')}
-              </Typography>
-              <Typography variant="h6" component="p" data-testid="recharge-stock">
+              </Text>
+              <Text variant="h6" component="p" data-testid="recharge-stock">
                 {user ? formatCount(user.diamonds, locale) : <Skeleton width={80} />}
-              </Typography>
+              </Text>
             </>
           ) : (
-            <Typography variant="body2">{t('shop.recharge.playerIntro')}</Typography>
+            <Text variant="body2">{t('shop.recharge.playerIntro')}</Text>
           )}
-        </Box>
-        <Box sx={{ textAlign: 'end', flexShrink: 0 }}>
-          <Typography variant="body2" color="text.secondary">
+        </div>
+        <div className={styles.price}>
+          <Text variant="body2" color="textSecondary">
             {isAgent ? t('shop.recharge.myPrice') : t('shop.recharge.retailPrice')}
-          </Typography>
-          <Typography variant="subtitle1" component="p" data-testid="recharge-unit-price">
+          </Text>
+          <Text variant="subtitle1" component="p" data-testid="recharge-unit-price">
             {unit ? t('shop.downline.unitPrice', { price: formatMoney(unit) }) : '—'}
-          </Typography>
-        </Box>
+          </Text>
+        </div>
       </CardContent>
     </Card>
   );
@@ -105,24 +105,27 @@ export function MineRechargePage() {
   };
 
   return (
-    <Stack spacing={2} data-testid="page-mine-recharge" sx={{ pb: selected ? 0 : 2 }}>
+    <Stack
+      spacing={2}
+      data-testid="page-mine-recharge"
+      className={cx(styles.page, !selected && styles.roomBelow)}
+    >
       {fromReg ? (
         <Alert severity="success" data-testid="recharge-welcome">
           {t('shop.recharge.welcome')}
         </Alert>
       ) : null}
       <AccountCard firstGoods={allGoods[0]} />
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="subtitle1" component="h2">
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Text variant="subtitle1" component="h2">
           {t('shop.recharge.choose')}
-        </Typography>
+        </Text>
         <Button
           size="small"
-          component={Link}
           to={CART_HREF}
           startIcon={
             <Badge badgeContent={cartItems.length} color="error">
-              <ShoppingCartOutlined />
+              <ShoppingCartOutlinedIcon />
             </Badge>
           }
           data-testid="recharge-cart-link"
@@ -131,32 +134,26 @@ export function MineRechargePage() {
         </Button>
       </Stack>
       {categories.isPending ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5 }}>
+        <div className={styles.loadingGrid}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} variant="rounded" height={140} />
           ))}
-        </Box>
+        </div>
       ) : categories.isError ? (
         <RetryAlert onRetry={() => categories.refetch()}>{t('shop.recharge.loadFailed')}</RetryAlert>
       ) : allGoods.length === 0 ? (
-        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+        <Text color="textSecondary" align="center" className={styles.noGoods}>
           {t('shop.recharge.noGoods')}
-        </Typography>
+        </Text>
       ) : (
         categories.data.map((category) => (
           <Stack key={category.id} spacing={1} component="section" aria-label={category.name}>
             {categories.data.length > 1 ? (
-              <Typography variant="body2" color="text.secondary">
+              <Text variant="body2" color="textSecondary">
                 {category.name}
-              </Typography>
+              </Text>
             ) : null}
-            <Box
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
-                gap: 1.5,
-              }}
-            >
+            <div className={styles.goodsGrid}>
               {category.goods.map((goods) => (
                 <GoodsCard
                   key={goods.id}
@@ -169,38 +166,34 @@ export function MineRechargePage() {
                   onAddToCart={() => addToCart(goods)}
                 />
               ))}
-            </Box>
+            </div>
           </Stack>
         ))
       )}
       {selected && total ? (
-        <Paper
-          elevation={8}
-          sx={{ position: 'sticky', bottom: 8, p: 1.5, borderRadius: 2 }}
-          data-testid="buy-bar"
-        >
+        <Paper variant="flat" className={styles.buyBar} data-testid="buy-bar">
           <Stack spacing={1.5}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ flex: 1, minWidth: 0 }} noWrap data-testid="buy-goods-name">
+            <Stack direction="row" spacing={1} alignItems="center">
+              <Text noWrap className={styles.grow} data-testid="buy-goods-name">
                 {selected.name}
-              </Typography>
+              </Text>
               <QuantityStepper value={quantity} onChange={setQuantity} disabled={busy} testIdPrefix="buy" />
             </Stack>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary">
+            <Stack direction="row" spacing={1} alignItems="center">
+              <div className={cx(styles.grow, styles.totalBox)}>
+                <Text variant="caption" color="textSecondary">
                   {t('cart.total')}
-                </Typography>
-                <Typography
+                </Text>
+                <Text
                   variant="h6"
                   color="primary"
                   component="p"
-                  sx={{ lineHeight: 1.2 }}
+                  className={styles.total}
                   data-testid="buy-total"
                 >
                   {formatMoney(total)}
-                </Typography>
-              </Box>
+                </Text>
+              </div>
               <Button
                 variant="contained"
                 size="large"
@@ -217,9 +210,9 @@ export function MineRechargePage() {
           </Stack>
         </Paper>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        <Text variant="body2" color="textSecondary" align="center">
           {t('shop.recharge.chooseHint')}
-        </Typography>
+        </Text>
       )}
       <ConfirmDialog
         open={confirming}

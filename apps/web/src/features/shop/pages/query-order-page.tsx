@@ -1,25 +1,10 @@
-import CancelOutlined from '@mui/icons-material/CancelOutlined';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
-import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlineOutlined';
-import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallData } from '@promoter/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { invalidate } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -28,6 +13,22 @@ import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { useOrder } from '../../../api/get-order';
 import { useShopAccount } from '../lib/account';
 import { DATE_FORMAT } from '../../../config/constants';
+import { Button } from '../../../ui/button';
+import { Card, CardContent } from '../../../ui/card';
+import { Divider } from '../../../ui/divider';
+import {
+  CancelOutlinedIcon,
+  CheckCircleOutlineOutlinedIcon,
+  ErrorOutlineOutlinedIcon,
+  HourglassEmptyIcon,
+  PauseCircleOutlineOutlinedIcon,
+  ReplayOutlinedIcon,
+} from '../../../ui/icons';
+import { Spinner } from '../../../ui/progress';
+import { Skeleton } from '../../../ui/skeleton';
+import { Stack } from '../../../ui/stack';
+import { Text } from '../../../ui/text';
+import styles from './query-order-page.module.css';
 
 /** Poll every 2 s while the payment is pending, for at most 2 minutes. */
 const POLL_MS = 2_000;
@@ -66,15 +67,15 @@ function OrderLines({ order }: { order: Order }) {
       />,
     ]);
   return (
-    <Stack divider={<Divider flexItem />} sx={{ width: '100%' }} data-testid="order-lines">
+    <Stack divider={<Divider />} className={styles.lines} data-testid="order-lines">
       {rows.map(([label, value]) => (
-        <Stack key={label} direction="row" spacing={2} sx={{ py: 1, justifyContent: 'space-between' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+        <Stack key={label} direction="row" spacing={2} justifyContent="space-between" className={styles.line}>
+          <Text variant="body2" color="textSecondary" className={styles.label}>
             {label}
-          </Typography>
-          <Typography variant="body2" sx={{ textAlign: 'end', wordBreak: 'break-all' }}>
+          </Text>
+          <Text variant="body2" align="end" className={styles.value}>
             {value}
-          </Typography>
+          </Text>
         </Stack>
       ))}
     </Stack>
@@ -96,14 +97,18 @@ function NewStock() {
     };
   }, [queryClient]);
   return (
-    <Box sx={{ textAlign: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
+    <div className={styles.newStock}>
+      <Text variant="body2" color="textSecondary">
         {t('shop.order.newStock')}
-      </Typography>
-      <Typography variant="h5" component="p" data-testid="order-stock">
-        {fresh && user ? formatCount(user.diamonds, locale) : <Skeleton width={100} sx={{ mx: 'auto' }} />}
-      </Typography>
-    </Box>
+      </Text>
+      <Text variant="h5" component="p" data-testid="order-stock">
+        {fresh && user ? (
+          formatCount(user.diamonds, locale)
+        ) : (
+          <Skeleton width={100} className={styles.stockSkeleton} />
+        )}
+      </Text>
+    </div>
   );
 }
 
@@ -139,17 +144,17 @@ export function QueryOrderPage() {
 
   const heads: Record<View, { icon: ReactNode; title: string; text: string }> = {
     loading: {
-      icon: <CircularProgress size={48} />,
+      icon: <Spinner size={48} color="primary" />,
       title: t('shop.order.loading'),
       text: '',
     },
     pending: {
-      icon: <CircularProgress size={48} />,
+      icon: <Spinner size={48} color="primary" />,
       title: t('shop.order.pendingTitle'),
       text: t('shop.order.pendingText'),
     },
     paid: {
-      icon: <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />,
+      icon: <CheckCircleOutlineOutlinedIcon color="success" fontSize="inherit" />,
       title: t('shop.order.paidTitle'),
       text: order
         ? isAgent
@@ -158,27 +163,27 @@ export function QueryOrderPage() {
         : '',
     },
     cancelled: {
-      icon: <CancelOutlined color="disabled" sx={{ fontSize: 56 }} />,
+      icon: <CancelOutlinedIcon color="disabled" fontSize="inherit" />,
       title: t('shop.order.cancelledTitle'),
       text: t('shop.order.cancelledText'),
     },
     expired: {
-      icon: <HourglassEmpty color="disabled" sx={{ fontSize: 56 }} />,
+      icon: <HourglassEmptyIcon color="disabled" fontSize="inherit" />,
       title: t('shop.order.expiredTitle'),
       text: t('shop.order.expiredText'),
     },
     held: {
-      icon: <PauseCircleOutline color="warning" sx={{ fontSize: 56 }} />,
+      icon: <PauseCircleOutlineOutlinedIcon color="warning" fontSize="inherit" />,
       title: t('shop.order.heldTitle'),
       text: t('shop.order.heldText'),
     },
     refunded: {
-      icon: <ReplayOutlined color="info" sx={{ fontSize: 56 }} />,
+      icon: <ReplayOutlinedIcon color="info" fontSize="inherit" />,
       title: t('shop.order.refundedTitle'),
       text: t('shop.order.refundedText'),
     },
     failed: {
-      icon: <ErrorOutline color="error" sx={{ fontSize: 56 }} />,
+      icon: <ErrorOutlineOutlinedIcon color="error" fontSize="inherit" />,
       title: orderId === '' ? t('shop.order.noOrderTitle') : t('shop.order.failedTitle'),
       text:
         orderId === ''
@@ -196,14 +201,15 @@ export function QueryOrderPage() {
         <CardContent>
           <Stack
             spacing={1.5}
-            sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}
+            alignItems="center"
+            className={styles.status}
             data-testid={`order-status-${view}`}
           >
-            {head.icon}
-            <Typography variant="h6" component="h2">
+            <span className={styles.statusIcon}>{head.icon}</span>
+            <Text variant="h6" component="h2">
               {head.title}
-            </Typography>
-            {head.text ? <Typography color="text.secondary">{head.text}</Typography> : null}
+            </Text>
+            {head.text ? <Text color="textSecondary">{head.text}</Text> : null}
             {view === 'paid' && isAgent ? <NewStock /> : null}
             {view === 'failed' && orderId !== '' ? (
               <Button variant="outlined" onClick={checkAgain} data-testid="order-check-again">
@@ -220,10 +226,9 @@ export function QueryOrderPage() {
           </CardContent>
         </Card>
       ) : null}
-      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center' }}>
+      <Stack direction="row" spacing={1.5} justifyContent="center">
         <Button
           variant={view === 'paid' ? 'outlined' : 'contained'}
-          component={Link}
           to={paths.agent.mineRecharge.getHref()}
           data-testid="order-back-shop"
         >
@@ -232,7 +237,6 @@ export function QueryOrderPage() {
         {isAgent ? (
           <Button
             variant={view === 'paid' ? 'contained' : 'outlined'}
-            component={Link}
             to={paths.agent.main.getHref()}
             data-testid="order-back-main"
           >

@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -12,6 +8,9 @@ import { notify } from '../../../lib/notify';
 import { forgetPendingPurchase } from '../../../lib/pending-purchase';
 import { readCallbackParams, stripCallbackParamsFromSearch } from '../../../lib/oauth-callback';
 import { recordWechatPayer } from '../api/record-wechat-payer';
+import { Alert } from '../../../ui/alert';
+import { buttonClass } from '../../../ui/button';
+import { Stack } from '../../../ui/stack';
 
 /**
  * /agent/wechat-pay-auth: WeChat sends the buyer back here from the silent authorization (snsapi_base) with
@@ -55,13 +54,13 @@ export function WechatPayAuthPage() {
   if (!failed) return <BusyStatus text={t('shop.pay.authorizing')} py={4} testId="wechat-pay-authorizing" />;
   return (
     <Stack spacing={2} data-testid="wechat-pay-auth-failed">
-      <Alert severity="error">
-        <AlertTitle>{t('shop.pay.authFailedTitle')}</AlertTitle>
+      <Alert severity="error" title={t('shop.pay.authFailedTitle')}>
         {t('shop.pay.authFailedText')}
       </Alert>
-      <Button component={RouterLink} to={back} replace variant="contained" fullWidth>
+      {/* A link drawn as a button: the way back replaces this page in the history. */}
+      <RouterLink to={back} replace className={buttonClass({ variant: 'contained', fullWidth: true })}>
         {t('shop.pay.back')}
-      </Button>
+      </RouterLink>
     </Stack>
   );
 }
