@@ -1,51 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
+import { AGENT_ROUTES, NARROW_PHONE, goToRoute, signInAtNarrowPhone, slugOf } from './agent-routes';
 import { openPage, screenshot, useServerAndBrowser } from './browser';
 
 const e2e = useServerAndBrowser();
 
-/** The narrowest phone the agents use: the game's web view on a 360 px wide Android phone. */
-const NARROW_PHONE = { width: 360, height: 640 };
-
 /** WCAG 2.5.5 (AAA) and the platforms' own guides (Apple 44 pt, Material 48 dp): a finger's tap. */
 const MIN_TARGET = 44;
-
-/**
- * Every route of the agent's daily path, as the agent reaches it signed in. Left out on purpose:
- * - the operator console (`#/admin/...`): desktop, its own sign-in;
- * - the template dashboards and the other template layouts (`/default`, `/boxed`, `/horizontal`, `/mini`,
- *   `/boxed-v2/dashboard/...`): demo pages of the admin template, not the agent's (SPEC section 2);
- * - the signed-out session pages (login, WeChat login, callback, sign-up, lock screen, forgot and reset password)
- *   and the player's bind-agent page: a signed-in agent does not stay on them;
- * - the WeChat Pay authorization page: a page the browser passes through on its way back from WeChat.
- */
-const AGENT_ROUTES: readonly string[] = [
-  paths.agent.main.getHref(),
-  paths.agent.userRecharge.getHref(),
-  paths.agent.withdraw.getHref(),
-  paths.agent.withdrawApply.getHref(),
-  paths.agent.withdrawList.getHref(),
-  paths.agent.currencyList.getHref(),
-  paths.agent.currencyDetail.getHref({ billType: 2, currency: 2 }),
-  paths.agent.mineRecharge.getHref(),
-  paths.agent.queryOrder.getHref(),
-  paths.agent.transferAgent.getHref(),
-  paths.agent.treeview.getHref(),
-  paths.agent.childTree.getHref(),
-  paths.agent.setChild.getHref(),
-  paths.agent.priceList.getHref(),
-  paths.users.userProfile.getHref(),
-  paths.users.usersList.getHref(),
-  paths.session.updatePassword.getHref(),
-  paths.inbox.getHref(),
-  paths.layouts['boxed-v2'].cart.getHref(),
-  paths.agent.index.getHref(),
-  paths.agent.agentInfo.getHref(),
-  paths.agent.agentDesc.getHref(),
-  paths.agent.help.getHref(),
-  paths.agent.guideSetup.getHref(),
-];
 
 /**
  * The dropdowns a phone opens from the header and the app bar (the route, the test id of the button that opens it).
@@ -173,49 +134,15 @@ function smallTargets(min: number): { measured: number; small: SmallTarget[] } {
   return { measured: seen.size, small };
 }
 
-/**
- * Waits for the route's page and for its data: the layout's start-up loader gone (it covers the page for two seconds
- * when the layout changes), no skeleton or spinner left (at most a few seconds).
- */
-async function settle(page: Page) {
-  await page
-    .locator(
-      'main [data-testid^="page-"]:not([data-tap-seen]), main [data-testid^="article-"]:not([data-tap-seen])',
-    )
-    .first()
-    .waitFor();
-  await page.getByTestId('layout-loader').waitFor({ state: 'detached', timeout: 10_000 });
-  await page
-    .waitForFunction(() => !document.querySelector('main [data-skeleton], main [role="progressbar"]'), null, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
-}
-
 describe('tap targets at 360x640, Chinese, signed in as the demo agent', () => {
   it('every interactive element of every agent route is at least 44x44', async () => {
     const { page, context } = await openPage(e2e.browser, NARROW_PHONE);
-    await page.goto(e2e.server.agentLink);
-    await page.waitForURL(/#\/agent\/Main/, { timeout: 30_000 });
-    await page.getByTestId('header-nickname').first().waitFor({ timeout: 30_000 });
-    // The layout's start-up loader covers the page for its first two seconds.
-    await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(2_000);
+    await signInAtNarrowPhone(page, e2e.server.agentLink);
 
     const found: string[] = [];
     for (const route of AGENT_ROUTES) {
-      // The page left behind is marked, so that the wait below is for the new route's page.
-      await page.evaluate((href) => {
-        if (window.location.hash === `#${href}`) return;
-        document
-          .querySelectorAll('main [data-testid]')
-          .forEach((seen) => seen.setAttribute('data-tap-seen', ''));
-        window.location.hash = `#${href}`;
-      }, route);
-      await settle(page);
-      const slug = route.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-      await screenshot(page, `tap-targets-${slug}`);
+      await goToRoute(page, route);
+      await screenshot(page, `tap-targets-${slugOf(route)}`);
       const { measured, small } = await page.evaluate(smallTargets, MIN_TARGET);
       // Every route has its bar's buttons at least: none measured would mean the page was not there.
       expect(measured, route).toBeGreaterThan(1);

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootShell } from './boot-shell-plugin';
+import { pageStylesWin } from './build/page-styles-win';
 import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
@@ -12,6 +13,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 export default defineConfig({
   base: './',
   plugins: [react(), bootShell(), precompress()],
+  css: { postcss: { plugins: [pageStylesWin] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
