@@ -1,6 +1,7 @@
 import type { CSSProperties, SVGProps } from 'react';
 import { cx } from './cx';
 import styles from './icon.module.css';
+import palette from './palette.module.css';
 
 /** Sizes of MUI's SvgIcon: 20, 24 and 35 px, or the surrounding font's size. */
 export type IconSize = 'small' | 'medium' | 'large' | 'inherit';
@@ -42,7 +43,7 @@ export function createIcon(markup: string): IconComponent {
         className={cx(
           styles.icon,
           styles[fontSize],
-          color !== 'inherit' && styles[color],
+          color !== 'inherit' && palette[color === 'disabled' ? 'actionDisabled' : color],
           flipInRtl && styles.flip,
           className,
         )}

@@ -1,6 +1,7 @@
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { createElement } from 'react';
 import { cx } from './cx';
+import palette from './palette.module.css';
 import styles from './text.module.css';
 
 export type TextVariant =
@@ -71,7 +72,7 @@ export function Text({
     className: cx(
       styles.text,
       styles[variant],
-      color && styles[color],
+      color && palette[color],
       align && styles[align],
       weight && styles[`w${weight}`],
       noWrap && styles.noWrap,
