@@ -74,17 +74,30 @@ if (only.length === 0) {
 }
 
 mkdirSync(path.join(root, 'artifacts'), { recursive: true });
-const report = path.join(root, 'artifacts', 'vitest-report.json');
-console.log('\n== tests');
-const projects = only.length > 0 ? only.flatMap((p) => ['--project', p]) : [];
-const result = spawnSync(
-  npx,
-  ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  { cwd: root, stdio: 'inherit' },
-);
-let summary = 'tests: 0 passed, 1 failed (no report)';
-let ok = result.status === 0;
-if (existsSync(report)) {
+
+/**
+ * One Vitest run of some projects, with its own JSON report. `quiet` keeps its output until it is done (then printed
+ * whole), for a run beside another one whose output goes straight to the terminal.
+ */
+function vitest(name, projects, { quiet = false } = {}) {
+  const report = path.join(root, 'artifacts', `vitest-report${name ? `-${name}` : ''}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default'];
+  args.push('--reporter=json', `--outputFile.json=${report}`);
+  return new Promise((resolve) => {
+    const child = spawn(npx, args, {
+      cwd: root,
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ name, report, status, output }));
+  });
+}
+
+/** The counts of one run's report; a run without a report, or that ran no test, fails. */
+function countsOf({ report, status }) {
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, note: 'no report', ok: false };
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // A test file that failed without a failing test could not run (it did not load, its worker crashed): it fails
@@ -95,15 +108,36 @@ if (existsSync(report)) {
       file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
   ).length;
   const failed = (json.numFailedTests ?? 0) + failedSuites;
-  summary = `tests: ${json.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
-  if (failedSuites > 0) summary += ` (${failedSuites} test files failed to run)`;
-  if (json.numTotalTests === 0) {
-    summary = 'tests: 0 passed, 1 failed (no test ran)';
-    ok = false;
-  }
-  if (failed > 0 || json.success === false) ok = false;
-} else {
-  ok = false;
+  if (json.numTotalTests === 0) return { passed: 0, failed: 1, skipped, note: 'no test ran', ok: false };
+  return {
+    passed: json.numPassedTests,
+    failed,
+    skipped,
+    note: failedSuites > 0 ? `${failedSuites} test files failed to run` : '',
+    ok: status === 0 && failed === 0 && json.success !== false,
+  };
 }
-console.log(`\n${summary}`);
+
+console.log('\n== tests');
+// Everything: the unit and API files (two at a time) and, in a Vitest of its own beside them, the end-to-end files (one
+// at a time; their output printed whole when they are done). An end-to-end file mostly waits on a browser and a
+// server, so the two runs share the two cores instead of the end-to-end files starting when the rest has ended.
+const runs =
+  only.length > 0
+    ? [vitest('', only)]
+    : [vitest('', ['unit', 'api']), vitest('e2e', ['e2e'], { quiet: true })];
+const results = await Promise.all(runs);
+for (const { name, output } of results) {
+  if (!output) continue;
+  console.log(`\n== tests: ${name}`);
+  process.stdout.write(output);
+}
+const counts = results.map(countsOf);
+const sum = (key) => counts.reduce((total, c) => total + c[key], 0);
+const notes = counts.map((c) => c.note).filter(Boolean);
+const ok = counts.every((c) => c.ok);
+console.log(
+  `\ntests: ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped` +
+    (notes.length > 0 ? ` (${notes.join('; ')})` : ''),
+);
 process.exit(ok ? 0 : 1);
