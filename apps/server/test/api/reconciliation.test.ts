@@ -697,7 +697,9 @@ describe('the sandbox', () => {
         .insert(orders)
         .values({ ...(order as typeof orders.$inferSelect), id: unseen, requestId: randomUUID() });
 
-      const today = dayIn(new Date(), 'Asia/Shanghai');
+      // The platform day the payment fell on (not the clock's day after it: a run just after midnight in China put
+      // the order on the day before and found nothing missing).
+      const today = dayIn((order as typeof orders.$inferSelect).paidAt ?? new Date(), 'Asia/Shanghai');
       const tomorrowMorning = china(addDays(today, 1), '00:30:00');
       const done = await reconcileDue({ db: sandboxApp.db, payments: sandbox, log: silent }, tomorrowMorning);
       expect(done.at(-1)).toEqual({ date: today, outcome: 'done' });
