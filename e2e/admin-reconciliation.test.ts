@@ -27,17 +27,20 @@ async function getAs<T>(token: string, path: string, query: Record<string, strin
   return json.data;
 }
 
-/** The day (in China's time, the demo platform's zone) of the newest order of the demo paid before today. */
+/**
+ * The day (in China's time, the demo platform's zone) of the newest order of the demo's history paid before yesterday:
+ * never the day the demo was seeded on, which is today or, when the run crosses midnight in China, yesterday.
+ */
 async function lastPaidDay(token: string): Promise<string> {
   const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-  const today = chinaDay(new Date());
+  const yesterday = chinaDay(new Date(Date.now() - 24 * 3600_000));
   const orders = await getAs<{ list: TAdminOrder[] }>(token, 'admin/orders/list', {
     status: 'paid',
-    to: new Date(`${today}T00:00:00+08:00`).toISOString(),
+    to: new Date(`${yesterday}T00:00:00+08:00`).toISOString(),
     pageSize: '1',
   });
   const paidAt = orders.list[0]?.paidAt;
-  if (!paidAt) throw new Error('the demo has no order paid before today');
+  if (!paidAt) throw new Error('the demo has no order paid before yesterday');
   return chinaDay(new Date(paidAt));
 }
 

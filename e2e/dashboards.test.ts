@@ -93,7 +93,9 @@ describe('the agent dashboards', () => {
 
       // The ecommerce dashboard's table: today's row holds what the demo recharged today.
       const { today, answer } = await todayOnServer(token);
-      expect(today.recharged).toBeGreaterThan(0);
+      // The demo recharged on the day it was seeded: the series' last day, or the one before it when the run crossed
+      // midnight in China between the seed and this call.
+      expect(answer.series.slice(-2).some((day) => day.recharged > 0)).toBe(true);
       await openDashboard(page, 'ecommerce');
       const card = page.getByTestId('chart-sold');
       await card.getByTestId('chart-sold-show-table').click();
