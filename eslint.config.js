@@ -5,6 +5,15 @@ import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import importPlugin from 'eslint-plugin-import';
 
+/** Libraries the web replaced with its own (decisions 051, 052): a stray import would bring them back on the path. */
+const WEB_OWN_LIBRARIES = [
+  {
+    group: ['react-router', 'react-router/*', 'react-router-dom'],
+    message: 'The web has its own router: src/router (decision 052).',
+  },
+  { group: ['i18next', 'react-i18next'], message: 'The web has its own i18n: src/i18n (decision 051).' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,10 +63,23 @@ export default tseslint.config(
               group: ['@mui/*', '@emotion/*'],
               message: 'The agent side uses src/ui and CSS modules (decision 049); MUI stays in the console.',
             },
+            ...WEB_OWN_LIBRARIES,
           ],
         },
       ],
     },
+  },
+  // The same rule where MUI stays: the router and the texts are the app's own there too.
+  {
+    files: [
+      'apps/web/src/features/admin/**/*.{ts,tsx}',
+      'apps/web/src/features/dashboard/**/*.{ts,tsx}',
+      'apps/web/src/features/ecommerce/**/*.{ts,tsx}',
+      'apps/web/src/shell/customizer/**/*.{ts,tsx}',
+      'apps/web/src/theme/**/*.{ts,tsx}',
+      'apps/web/test/**/*.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_OWN_LIBRARIES }] },
   },
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -76,10 +98,12 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/extensions': ['.ts', '.tsx', '.js'],
       'boundaries/elements': [
-        ...['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'stores', 'theme', 'ui'].map((folder) => ({
-          type: 'shared',
-          pattern: `apps/web/src/${folder}`,
-        })),
+        ...['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'router', 'stores', 'theme', 'ui'].map(
+          (folder) => ({
+            type: 'shared',
+            pattern: `apps/web/src/${folder}`,
+          }),
+        ),
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'shell', pattern: 'apps/web/src/shell' },
         { type: 'app', pattern: 'apps/web/src/app' },

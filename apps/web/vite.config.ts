@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootShell } from './boot-shell-plugin';
@@ -7,13 +9,24 @@ import { precompress } from './precompress';
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
 // work wherever the server mounts it. In dev and preview, `/api` goes to the local server.
 const AGENT_TEXTS =
-  /[\\/]i18n[\\/]locales[\\/](?:(?:money|identity|shop|payout|profile|inbox)[\\/])?(\w+)\.json$/;
+  /[\\/]i18n[\\/](?:locales[\\/](?:(?:money|identity|shop|payout|profile|inbox)[\\/])?(\w+)\.json|agent-texts[\\/](\w+)\.ts)$/;
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
 export default defineConfig({
   base: './',
   plugins: [react(), bootShell(), precompress()],
-  css: { postcss: { plugins: [pageStylesWin] } },
+  css: {
+    postcss: { plugins: [pageStylesWin] },
+    // A CSS module's class is a short hash of its file and name in production (the class maps ride in the scripts of
+    // the phone's path), readable in development and tests.
+    modules: {
+      generateScopedName(name: string, file: string) {
+        const where = path.relative(import.meta.dirname, file.split('?')[0] ?? file);
+        const hash = createHash('sha256').update(`${where}:${name}`).digest('base64url').slice(0, 6);
+        return process.env.NODE_ENV === 'production' ? `_${hash}` : `${name}_${hash}`;
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -32,7 +45,8 @@ export default defineConfig({
             // CORE_AREAS) in one file per language instead of seven; the console's and dashboards' areas stay apart.
             {
               name: (id) => {
-                const language = AGENT_TEXTS.exec(id)?.[1];
+                const match = AGENT_TEXTS.exec(id);
+                const language = match?.[1] ?? match?.[2];
                 return language ? `texts-${language}` : null;
               },
             },

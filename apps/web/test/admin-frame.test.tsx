@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENT } from './support/fixtures';
 
@@ -13,7 +12,7 @@ vi.mock('../src/lib/notify', () => import('./support/mocks'));
 vi.mock('../src/lib/progress', () => import('./support/mocks'));
 
 const { request } = await import('./support/mocks');
-const { setUpI18n, renderScreen } = await import('./support/render');
+const { setUpI18n, renderRoutes } = await import('./support/render');
 const { AdminFrame } = await import('../src/app/layouts/admin-frame');
 const { session } = await import('../src/lib/session');
 
@@ -44,13 +43,13 @@ describe('the layouts’ frame', () => {
         });
       return <p>the page</p>;
     }
-    renderScreen(
-      <Routes>
-        <Route path="/" element={<AdminFrame layout="boxed-v2" variant="centered" />}>
-          <Route index element={<Page />} />
-        </Route>
-      </Routes>,
-    );
+    renderRoutes([
+      {
+        path: '/',
+        element: <AdminFrame layout="boxed-v2" variant="centered" />,
+        children: [{ index: true, element: <Page /> }],
+      },
+    ]);
     expect(await screen.findByText('the page')).toBeTruthy();
     expect(seenByThePage).toEqual([{ header: true, loader: true, footer: false }]);
     expect(document.querySelector('footer')).not.toBeNull();

@@ -19,7 +19,7 @@ import { AGENT } from './support/fixtures';
 const script = readFileSync(path.join(import.meta.dirname, '../boot-shell.js'), 'utf8');
 const draw = () => new Function(script)() as void;
 
-/** A stand-in of i18next with the Chinese texts the snapshot needs. */
+/** A stand-in of the translator with the Chinese texts the snapshot needs. */
 const texts: Record<string, string> = {
   'figures.balance': '账户余额',
   'figures.diamonds': '钻石库存',

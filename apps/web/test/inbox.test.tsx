@@ -2,7 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TInboxItem } from '@promoter/contract';
-import { Route, Routes, useLocation } from 'react-router';
+import { useLocation } from '../src/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGENT } from './support/fixtures';
 
@@ -15,7 +15,7 @@ vi.mock('../src/lib/notify', () => import('./support/mocks'));
 vi.mock('../src/lib/progress', () => import('./support/mocks'));
 
 const { request } = await import('./support/mocks');
-const { setUpI18n, renderScreen } = await import('./support/render');
+const { setUpI18n, renderScreen, renderRoutes } = await import('./support/render');
 const { session } = await import('../src/lib/session');
 const { queryKeys } = await import('../src/api/query-keys');
 const { unreadPollDelay, UNREAD_POLL_MAX_MS, UNREAD_POLL_MS } = await import('../src/api/get-notifications');
@@ -185,11 +185,11 @@ describe('the header’s bell', () => {
 
 describe('/inbox', () => {
   function renderInbox() {
-    return renderScreen(
-      <Routes>
-        <Route path="/inbox" element={<InboxPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>,
+    return renderRoutes(
+      [
+        { path: '/inbox', element: <InboxPage /> },
+        { path: '*', element: <Where /> },
+      ],
       { route: '/inbox' },
     );
   }

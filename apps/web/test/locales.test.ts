@@ -31,7 +31,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** Interpolations: i18next's {{name}} and joyride's {current}/{total}. */
+/** Interpolations: the translator's {{name}} and joyride's {current}/{total}. */
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)].map((m) => m[1] ?? m[2] ?? '').sort();
 }

@@ -4,7 +4,7 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../src/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '../src/ui/list';
 import { pageItems, Pagination } from '../src/ui/pagination';

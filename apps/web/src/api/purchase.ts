@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type CallInput, ResponseCode, type TWechatPayBridge } from '@promoter/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { useLocation } from '../router';
 import { paths } from '../config/paths';
 import { goToCheckout } from '../lib/checkout';
 import { notify } from '../lib/notify';

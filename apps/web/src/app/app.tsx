@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from '../router';
 import { AppProvider } from './provider';
 import { router } from './router';
 

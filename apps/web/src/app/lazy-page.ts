@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../config/constants';
+import { loadTextAreas } from '../i18n';
+import type { FeatureArea } from '../i18n/resources';
+import type { LazyRoute } from '../router';
 
 /** A page's code that has not arrived after 120 s (SPEC section 8) fails the route instead of hanging. */
 export class ChunkTimeoutError extends Error {
@@ -21,26 +24,48 @@ function nextTask(): Promise<void> {
   });
 }
 
+/** `load`, failing with ChunkTimeoutError when it has not settled after 120 s. */
+async function inTime<T>(load: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([load(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * A route's `lazy` for a page module: loads it with the time-out and hands its component to the router.
  * Route splitting keeps the first load on a phone small.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
-    });
-    try {
-      // Starting a page's scripts (a <link rel=modulepreload> for each, tens for a layout and its page) is a task of
-      // its own: on a phone it is not added to the task that runs the app's entry (decision 031).
-      await nextTask();
-      const module = await Promise.race([load(), timeout]);
-      return { Component: pick(module) };
-    } finally {
-      clearTimeout(timer);
-    }
+  return async (): Promise<LazyRoute> => {
+    // Starting a page's scripts (a <link rel=modulepreload> for each, tens for a layout and its page) is a task of
+    // its own: on a phone it is not added to the task that runs the app's entry (decision 031).
+    await nextTask();
+    return { Component: pick(await inTime(load)) };
   };
+}
+
+/**
+ * Routes whose `lazy`s live in a module of their own (the console's pages, the template pages): the route takes its
+ * page from that module, fetched first with the same time-out. The first screen's script then names one fetch for
+ * all of them instead of each page's list of scripts to preload.
+ */
+export function pageTable<T extends Record<string, () => Promise<LazyRoute>>>(loadTable: () => Promise<T>) {
+  return (name: keyof T & string) => async (): Promise<LazyRoute> => {
+    const table = await inTime(loadTable);
+    return table[name]?.() ?? Promise.reject(new Error(`no page ${name}`));
+  };
+}
+
+/** A page's module once the texts of its feature areas have arrived too (the agent's path fetches neither). */
+export async function withTexts<M>(areas: readonly FeatureArea[], load: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load, loadTextAreas(areas)]);
+  return module;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigationType } from '../router';
 import { setSessionExpiredHandler } from '../api/client';
 import { SCROLL_RESET_DELAY_MS } from '../config/constants';
 import { paths } from '../config/paths';

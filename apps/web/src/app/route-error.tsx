@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { NotFoundError, useRouteError } from '../router';
 import { paths } from '../config/paths';
 import { Button } from '../ui/button';
-import { ErrorOutlineOutlinedIcon } from '../ui/icons';
+import { ErrorOutlineOutlinedIcon } from '../ui/icons/ErrorOutlineOutlinedIcon';
 import { Stack } from '../ui/stack';
 import { Text } from '../ui/text';
 import { ChunkTimeoutError } from './lazy-page';
@@ -12,7 +12,7 @@ import styles from './route-error.module.css';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = error instanceof NotFoundError;
   const chunk =
     error instanceof ChunkTimeoutError ||
     (error instanceof Error &&

@@ -1,4 +1,4 @@
-import type { UIMatch } from 'react-router';
+import type { UIMatch } from '../router';
 import type { TranslationKey } from '../i18n/keys';
 
 /** What each route declares about itself: the sign-in flag of SPEC section 2 and its title. */

@@ -1,25 +1,16 @@
-import { createHashRouter, Navigate } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { createHashRouter, Navigate } from '../router';
+import type { RouteObject } from '../router';
 import { DASHBOARD_TITLES } from '../config/dashboards';
 import { DASHBOARDS, paths, redirects } from '../config/paths';
-import type { DashboardName, LayoutName } from '../config/paths';
+import type { LayoutName } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
-import { lazyPage, muiPage } from './lazy-page';
-import { loadTextAreas } from '../i18n';
-import { ADMIN_AREAS, type FeatureArea } from '../i18n/resources';
+import { lazyPage, pageTable } from './lazy-page';
 import { Root } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 import { NotFoundRoute } from './routes/not-found-route';
 import { BootFallback } from './boot-fallback';
-
-/** A page's module once the texts of its feature areas have arrived too (the agent's path fetches neither). */
-async function withTexts<M>(areas: readonly FeatureArea[], load: Promise<M>): Promise<M> {
-  const [module] = await Promise.all([load, loadTextAreas(areas)]);
-  return module;
-}
-const DASHBOARD_AREAS: readonly FeatureArea[] = ['dashboards'];
 
 // ---- layouts and pages, split per route so a phone loads only what it opens ----------------------
 // (the game's login link lands on a mobile page and never pays for the admin frame).
@@ -107,37 +98,8 @@ const helpPage = lazyPage(
   () => import('../features/identity/pages/article-pages'),
   (m) => m.HelpPage,
 );
-/** The six dashboards, a chunk each: their charts (recharts) load with them only, never with /agent/Main. */
-const dashboardPages: Readonly<Record<DashboardName, ReturnType<typeof lazyPage>>> = {
-  ecommerce: muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/ecommerce-dashboard-page')),
-    (m) => m.EcommerceDashboardPage,
-  ),
-  'web-analytics': muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/web-analytics-dashboard-page')),
-    (m) => m.WebAnalyticsDashboardPage,
-  ),
-  magazine: muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/magazine-dashboard-page')),
-    (m) => m.MagazineDashboardPage,
-  ),
-  news: muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/news-dashboard-page')),
-    (m) => m.NewsDashboardPage,
-  ),
-  agency: muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/agency-dashboard-page')),
-    (m) => m.AgencyDashboardPage,
-  ),
-  saas: muiPage(
-    () => withTexts(DASHBOARD_AREAS, import('../features/dashboard/pages/saas-dashboard-page')),
-    (m) => m.SaasDashboardPage,
-  ),
-};
-const cartPage = muiPage(
-  () => import('../features/ecommerce/pages/cart-page'),
-  (m) => m.CartPage,
-);
+/** The template's dashboards and cart (MUI, recharts), their pages in template-pages.ts. */
+const templatePage = pageTable(() => import('./template-pages').then((m) => m.templatePages));
 const treeviewPage = lazyPage(
   () => import('../features/downline/pages/treeview-page'),
   (m) => m.TreeviewPage,
@@ -208,77 +170,9 @@ const inboxPage = lazyPage(
   (m) => m.InboxPage,
 );
 
-// ---- the operator console (decision 018): its own login, layout and session
+// ---- the operator console (decision 018): its own login, layout and session, its pages in console-pages.ts
 
-const adminLoginPage = muiPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/admin-login-page')),
-  (m) => m.AdminLoginPage,
-);
-const adminLayout = muiPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/components/admin-layout')),
-  (m) => m.AdminLayout,
-);
-/** The console's home; recharts comes with it and with nothing else. */
-const adminDashboardPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/dashboard-page')),
-  (m) => m.DashboardPage,
-);
-const adminWithdrawalsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/withdrawals-page')),
-  (m) => m.WithdrawalsPage,
-);
-const adminOperatorsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/operators-page')),
-  (m) => m.OperatorsPage,
-);
-const adminAuditPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/audit-page')),
-  (m) => m.AuditPage,
-);
-const adminSettingsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/settings-page')),
-  (m) => m.SettingsPage,
-);
-const adminGoodsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/goods-page')),
-  (m) => m.GoodsPage,
-);
-const adminOrdersPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/orders-page')),
-  (m) => m.OrdersPage,
-);
-const adminContentPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/content-page')),
-  (m) => m.ContentPage,
-);
-const adminAgentsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/agents-page')),
-  (m) => m.AgentsPage,
-);
-const adminAgentPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/agent-page')),
-  (m) => m.AgentPage,
-);
-const adminPlayersPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/players-page')),
-  (m) => m.PlayersPage,
-);
-const adminPlayerPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/player-page')),
-  (m) => m.PlayerPage,
-);
-const adminAdjustmentsPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/adjustments-page')),
-  (m) => m.AdjustmentsPage,
-);
-const adminGameDeliveryPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/game-delivery-page')),
-  (m) => m.GameDeliveryPage,
-);
-const adminReconciliationPage = lazyPage(
-  () => withTexts(ADMIN_AREAS, import('../features/admin/pages/reconciliation-page')),
-  (m) => m.ReconciliationPage,
-);
+const consolePage = pageTable(() => import('./console-pages').then((m) => m.consolePages));
 
 const signedIn = (titleKey: TranslationKey): RouteHandle => ({ requiresAuth: true, titleKey });
 /** A page of the agent's own: a signed-in player who is no agent is told how to become one (decision 021). */
@@ -296,9 +190,9 @@ function layoutChildren(layout: LayoutName): RouteObject[] {
     ...DASHBOARDS.map((name) => ({
       path: layoutPaths.dashboard[name].path,
       handle: agentPage(DASHBOARD_TITLES[name]),
-      lazy: dashboardPages[name],
+      lazy: templatePage(name),
     })),
-    { path: layoutPaths.cart.path, handle: signedIn('nav.cart'), lazy: cartPage },
+    { path: layoutPaths.cart.path, handle: signedIn('nav.cart'), lazy: templatePage('cart') },
   ];
 }
 
@@ -333,44 +227,80 @@ export const routes: RouteObject[] = [
       { lazy: miniLayout, children: layoutChildren('mini') },
 
       // The operator console: the admin layout is its guard (an operator's session, not the agent's).
-      { path: paths.admin.login.path, handle: open('admin.login.title'), lazy: adminLoginPage },
+      { path: paths.admin.login.path, handle: open('admin.login.title'), lazy: consolePage('loginPage') },
       {
-        lazy: adminLayout,
+        lazy: consolePage('layout'),
         children: [
           {
             path: paths.admin.root.path,
             handle: open('adminReports.nav.dashboard'),
-            lazy: adminDashboardPage,
+            lazy: consolePage('dashboardPage'),
           },
           {
             path: paths.admin.withdrawals.path,
             handle: open('admin.nav.withdrawals'),
-            lazy: adminWithdrawalsPage,
+            lazy: consolePage('withdrawalsPage'),
           },
-          { path: paths.admin.operators.path, handle: open('admin.nav.operators'), lazy: adminOperatorsPage },
-          { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: adminAuditPage },
+          {
+            path: paths.admin.operators.path,
+            handle: open('admin.nav.operators'),
+            lazy: consolePage('operatorsPage'),
+          },
+          { path: paths.admin.audit.path, handle: open('admin.nav.audit'), lazy: consolePage('auditPage') },
           {
             path: paths.admin.settings.path,
             handle: open('adminCatalog.nav.settings'),
-            lazy: adminSettingsPage,
+            lazy: consolePage('settingsPage'),
           },
-          { path: paths.admin.goods.path, handle: open('adminCatalog.nav.goods'), lazy: adminGoodsPage },
-          { path: paths.admin.orders.path, handle: open('adminCatalog.nav.orders'), lazy: adminOrdersPage },
-          { path: paths.admin.content.path, handle: open('adminContent.nav'), lazy: adminContentPage },
-          { path: paths.admin.agents.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentsPage },
-          { path: paths.admin.agent.path, handle: open('adminAgents.nav.agents'), lazy: adminAgentPage },
-          { path: paths.admin.players.path, handle: open('adminAgents.nav.players'), lazy: adminPlayersPage },
-          { path: paths.admin.player.path, handle: open('adminAgents.nav.players'), lazy: adminPlayerPage },
+          {
+            path: paths.admin.goods.path,
+            handle: open('adminCatalog.nav.goods'),
+            lazy: consolePage('goodsPage'),
+          },
+          {
+            path: paths.admin.orders.path,
+            handle: open('adminCatalog.nav.orders'),
+            lazy: consolePage('ordersPage'),
+          },
+          {
+            path: paths.admin.content.path,
+            handle: open('adminContent.nav'),
+            lazy: consolePage('contentPage'),
+          },
+          {
+            path: paths.admin.agents.path,
+            handle: open('adminAgents.nav.agents'),
+            lazy: consolePage('agentsPage'),
+          },
+          {
+            path: paths.admin.agent.path,
+            handle: open('adminAgents.nav.agents'),
+            lazy: consolePage('agentPage'),
+          },
+          {
+            path: paths.admin.players.path,
+            handle: open('adminAgents.nav.players'),
+            lazy: consolePage('playersPage'),
+          },
+          {
+            path: paths.admin.player.path,
+            handle: open('adminAgents.nav.players'),
+            lazy: consolePage('playerPage'),
+          },
           {
             path: paths.admin.adjustments.path,
             handle: open('adminAgents.nav.adjustments'),
-            lazy: adminAdjustmentsPage,
+            lazy: consolePage('adjustmentsPage'),
           },
-          { path: paths.admin.gameDelivery.path, handle: open('adminGame.nav'), lazy: adminGameDeliveryPage },
+          {
+            path: paths.admin.gameDelivery.path,
+            handle: open('adminGame.nav'),
+            lazy: consolePage('gameDeliveryPage'),
+          },
           {
             path: paths.admin.reconciliation.path,
             handle: open('adminReconciliation.nav'),
-            lazy: adminReconciliationPage,
+            lazy: consolePage('reconciliationPage'),
           },
         ],
       },

@@ -1,6 +1,6 @@
 import { moneyToFen, type TAgentUser } from '@promoter/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useAgentUser } from '../api/get-user';
 import { languageOf } from '../i18n/languages';
 import { levelLabelKey } from '../lib/agent-level';
@@ -10,12 +10,10 @@ import { Alert } from '../ui/alert';
 import { Avatar } from '../ui/avatar';
 import { Card, CardContent } from '../ui/card';
 import { Chip } from '../ui/chip';
-import {
-  AccountBalanceWalletOutlinedIcon,
-  DiamondOutlinedIcon,
-  SellOutlinedIcon,
-  TrendingUpOutlinedIcon,
-} from '../ui/icons';
+import { AccountBalanceWalletOutlinedIcon } from '../ui/icons/AccountBalanceWalletOutlinedIcon';
+import { DiamondOutlinedIcon } from '../ui/icons/DiamondOutlinedIcon';
+import { SellOutlinedIcon } from '../ui/icons/SellOutlinedIcon';
+import { TrendingUpOutlinedIcon } from '../ui/icons/TrendingUpOutlinedIcon';
 import { Skeleton } from '../ui/skeleton';
 import { Stack } from '../ui/stack';
 import { Text } from '../ui/text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Text } from '../ui/text';
 
 /** The product's logo and name at the top of a front-door card (login, the platform's index). */

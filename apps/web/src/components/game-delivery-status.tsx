@@ -1,5 +1,5 @@
 import type { GameDelivery } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { cx } from '../ui/cx';
 import { Text } from '../ui/text';
 import type { TextVariant } from '../ui/text';

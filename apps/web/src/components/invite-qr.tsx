@@ -1,9 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { copyText } from '../lib/clipboard';
 import { notify } from '../lib/notify';
 import { Button } from '../ui/button';
-import { ContentCopyIcon } from '../ui/icons';
+import { ContentCopyIcon } from '../ui/icons/ContentCopyIcon';
 import { TextField } from '../ui/text-field';
 import styles from './invite-qr.module.css';
 

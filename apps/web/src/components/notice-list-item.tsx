@@ -1,25 +1,23 @@
 import type { NotificationKind, TInboxItem } from '@promoter/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { languageOf } from '../i18n/languages';
 import { Badge } from '../ui/badge';
 import { cx } from '../ui/cx';
-import {
-  AccountBalanceWalletOutlinedIcon,
-  CampaignOutlinedIcon,
-  DiamondOutlinedIcon,
-  GroupAddOutlinedIcon,
-  KeyOffOutlinedIcon,
-  LockOpenOutlinedIcon,
-  LockOutlinedIcon,
-  MilitaryTechOutlinedIcon,
-  NotificationsNoneOutlinedIcon,
-  PaidOutlinedIcon,
-  PersonAddAltOutlinedIcon,
-  PhonelinkRingOutlinedIcon,
-  ReceiptOutlinedIcon,
-  ReplayOutlinedIcon,
-} from '../ui/icons';
+import { AccountBalanceWalletOutlinedIcon } from '../ui/icons/AccountBalanceWalletOutlinedIcon';
+import { CampaignOutlinedIcon } from '../ui/icons/CampaignOutlinedIcon';
+import { DiamondOutlinedIcon } from '../ui/icons/DiamondOutlinedIcon';
+import { GroupAddOutlinedIcon } from '../ui/icons/GroupAddOutlinedIcon';
+import { KeyOffOutlinedIcon } from '../ui/icons/KeyOffOutlinedIcon';
+import { LockOpenOutlinedIcon } from '../ui/icons/LockOpenOutlinedIcon';
+import { LockOutlinedIcon } from '../ui/icons/LockOutlinedIcon';
+import { MilitaryTechOutlinedIcon } from '../ui/icons/MilitaryTechOutlinedIcon';
+import { NotificationsNoneOutlinedIcon } from '../ui/icons/NotificationsNoneOutlinedIcon';
+import { PaidOutlinedIcon } from '../ui/icons/PaidOutlinedIcon';
+import { PersonAddAltOutlinedIcon } from '../ui/icons/PersonAddAltOutlinedIcon';
+import { PhonelinkRingOutlinedIcon } from '../ui/icons/PhonelinkRingOutlinedIcon';
+import { ReceiptOutlinedIcon } from '../ui/icons/ReceiptOutlinedIcon';
+import { ReplayOutlinedIcon } from '../ui/icons/ReplayOutlinedIcon';
 import { ListItemButton } from '../ui/list';
 import { Text } from '../ui/text';
 import styles from './notice-list-item.module.css';

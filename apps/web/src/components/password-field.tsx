@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { IconButton } from '../ui/button';
-import { VisibilityIcon, VisibilityOffIcon } from '../ui/icons';
+import { VisibilityIcon } from '../ui/icons/VisibilityIcon';
+import { VisibilityOffIcon } from '../ui/icons/VisibilityOffIcon';
 import { TextField } from '../ui/text-field';
 import { muiField } from '../lib/mui-field';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { checkoutHintKey } from '../api/purchase';
 import { formatMoney } from '../lib/format';
 import { Stack } from '../ui/stack';

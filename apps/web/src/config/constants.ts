@@ -35,7 +35,7 @@ export const TEXT_TRUNCATE_MAX = 100;
 export const TEXT_TRUNCATE_SUFFIX = '...';
 /** Amounts (the cart's total) have this many decimals: the contract's money strings (fenToMoney) carry them. */
 export const MONEY_DECIMALS = 2;
-/** The default date format (dayjs). */
+/** The default date format (lib/date-time.ts's tokens). */
 export const DATE_FORMAT = 'MM-DD-YYYY';
 /** A payout account number is shown with this many of its first characters hidden (the contract's rule). */
 export const CARD_MASK_HIDDEN = ACCOUNT_MASK_HIDDEN;

@@ -1,4 +1,3 @@
-import type { ResourceKey } from 'i18next';
 import type admin from './locales/admin/cn.json';
 import type adminAgents from './locales/adminAgents/cn.json';
 import type adminCatalog from './locales/adminCatalog/cn.json';
@@ -16,6 +15,7 @@ import type money from './locales/money/cn.json';
 import type payout from './locales/payout/cn.json';
 import type profile from './locales/profile/cn.json';
 import type shop from './locales/shop/cn.json';
+import type { Texts } from './translator';
 
 /**
  * Translations live in one file per locale for the shell (`locales/<lng>.json`) and one per feature area
@@ -44,14 +44,18 @@ export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
 export const FEATURE_AREAS = [...CORE_AREAS, ...LAZY_AREAS] as const;
 export type FeatureArea = (typeof FEATURE_AREAS)[number];
 
-/** The default locale's shape: every key of every area (the type only; the texts are fetched). */
-export type TranslationResources = typeof core & {
+/** What a language's agent texts hold: the shell's and CORE_AREAS's keys, as the default locale has them. */
+export type AgentTexts = typeof core & {
   money: typeof money;
   identity: typeof identity;
   shop: typeof shop;
   payout: typeof payout;
   profile: typeof profile;
   inbox: typeof inbox;
+};
+
+/** The default locale's shape: every key of every area (the type only; the texts are fetched). */
+export type TranslationResources = AgentTexts & {
   dashboards: typeof dashboards;
   admin: typeof admin;
   adminAgents: typeof adminAgents;
@@ -64,39 +68,48 @@ export type TranslationResources = typeof core & {
   adminReconciliation: typeof adminReconciliation;
 };
 
-type JsonModule = { default: Record<string, unknown> };
-const files = import.meta.glob<JsonModule>(['./locales/*.json', './locales/*/*.json']);
+type Files = Record<string, () => Promise<{ default: Texts }>>;
+
+/**
+ * The agent's texts, one module per language (`agent-texts/<lng>.ts`: the shell's and CORE_AREAS's files merged,
+ * each checked against the default locale's keys by its type), so the first screen's script names 12 fetches, not
+ * one per file. vite.config.ts builds each into one script with its files.
+ */
+const agentTexts = import.meta.glob<{ default: Texts }>('./agent-texts/*.ts');
+
+/** The lazy areas' files: their table of 120 fetches comes with the first route that needs one, not at start. */
+const lazyFiles = (): Promise<Files> => import('./lazy-texts').then((m) => m.lazyTextFiles);
 
 /** The lazy areas some route has asked for: a language chosen later fetches them too. */
 const wantedAreas = new Set<FeatureArea>();
 
-async function loadArea(language: string, area: FeatureArea): Promise<Record<string, unknown>> {
-  const load = files[`./locales/${area}/${language}.json`];
+async function loadArea(language: string, area: FeatureArea): Promise<Texts> {
+  const load = (await lazyFiles())[`./locales/${area}/${language}.json`];
   return load ? (await load()).default : {};
 }
 
 /** Loads and merges one locale's shell, its agent areas and the lazy areas already asked for. */
-export async function loadLocale(language: string): Promise<ResourceKey> {
-  const load = files[`./locales/${language}.json`];
+export async function loadLocale(language: string): Promise<Texts> {
+  const load = agentTexts[`./agent-texts/${language}.ts`];
   if (!load) return {};
-  const areas: FeatureArea[] = [...CORE_AREAS, ...wantedAreas];
-  const [shell, ...texts] = await Promise.all([load(), ...areas.map((area) => loadArea(language, area))]);
-  const merged: Record<string, unknown> = { ...shell.default };
-  areas.forEach((area, i) => (merged[area] = texts[i]));
-  return merged as ResourceKey;
+  const areas = [...wantedAreas];
+  const [agent, ...texts] = await Promise.all([load(), ...areas.map((area) => loadArea(language, area))]);
+  const merged: Texts = { ...agent.default };
+  areas.forEach((area, i) => (merged[area] = texts[i] ?? {}));
+  return merged;
 }
 
 /** Each lazy area's first fetch, shared by every route that asks for it. */
 const areaLoads = new Map<FeatureArea, Promise<void>>();
 
 /**
- * Fetches lazy areas for every language already loaded and adds them to i18next (a route's loader awaits this
- * before its page shows; `addBundle` is i18next's `addResourceBundle`).
+ * Fetches lazy areas for every language already loaded and adds them to its texts (a route's loader awaits this
+ * before its page shows; `addTexts` is the translator's).
  */
 export async function loadAreas(
   areas: readonly FeatureArea[],
   languages: readonly string[],
-  addBundle: (language: string, resources: Record<string, unknown>) => void,
+  addTexts: (language: string, texts: Texts) => void,
 ): Promise<void> {
   for (const area of areas) {
     if (areaLoads.has(area)) continue;
@@ -104,7 +117,7 @@ export async function loadAreas(
     areaLoads.set(
       area,
       Promise.all(
-        languages.map(async (language) => addBundle(language, { [area]: await loadArea(language, area) })),
+        languages.map(async (language) => addTexts(language, { [area]: await loadArea(language, area) })),
       ).then(() => undefined),
     );
   }

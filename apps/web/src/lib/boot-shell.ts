@@ -1,5 +1,5 @@
 import type { TAgentUser } from '@promoter/contract';
-import type { i18n as I18n } from 'i18next';
+import type { Translator } from '../i18n';
 import { isRtlLocale, languageOf } from '../i18n/languages';
 import { AGENT_FIGURES } from './agent-figures';
 import { sessionStore } from './session';
@@ -26,7 +26,10 @@ export interface BootShellSnapshot {
   figures: { key: string; label: string; value: string }[];
 }
 
-export function bootShellSnapshot(user: TAgentUser, i18n: Pick<I18n, 'language' | 't'>): BootShellSnapshot {
+export function bootShellSnapshot(
+  user: TAgentUser,
+  i18n: Pick<Translator, 'language' | 't'>,
+): BootShellSnapshot {
   const language = languageOf(i18n.language);
   return {
     v: 1,
@@ -47,7 +50,7 @@ export function bootShellSnapshot(user: TAgentUser, i18n: Pick<I18n, 'language' 
  * a player who is not an agent, is signed in. Answers the function that stops it.
  */
 export function keepBootShell(
-  i18n: Pick<I18n, 'language' | 't' | 'on' | 'off'>,
+  i18n: Pick<Translator, 'language' | 't' | 'on' | 'off'>,
   storage: Storage,
 ): () => void {
   const write = () => {

@@ -7,7 +7,7 @@ import {
   ZPassword,
   ZText,
 } from '@promoter/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import { z } from 'zod';
 import type { FieldRule } from './contract-resolver';
 

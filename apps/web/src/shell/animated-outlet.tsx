@@ -1,4 +1,4 @@
-import { useLocation, useOutlet } from 'react-router';
+import { useLocation, useOutlet } from '../router';
 import { themeOptions } from '../stores/theme-options';
 import styles from './animated-outlet.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Text } from '../ui/text';
 import styles from './footer.module.css';
 

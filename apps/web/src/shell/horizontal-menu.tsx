@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { useLocation } from '../router';
 import type { LayoutName } from '../config/paths';
 import { Button } from '../ui/button';
-import { ExpandMoreIcon } from '../ui/icons';
+import { ExpandMoreIcon } from '../ui/icons/ExpandMoreIcon';
 import { Menu, MenuItem, MenuItemIcon, MenuItemText } from '../ui/menu';
 import styles from './horizontal-menu.module.css';
 import type { NavGroup } from './sidebar/menu';

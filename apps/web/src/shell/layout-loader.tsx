@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LAYOUT_LOADER_MS } from '../config/constants';
 import { cx } from '../ui/cx';
 import { Spinner } from '../ui/progress';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
+import { useNavigate } from '../router';
 import { Hint } from '../components/ui/hint';
 import { languageOf } from '../i18n/languages';
 import { IconButton } from '../ui/button';
-import { ArrowBackIcon } from '../ui/icons';
+import { ArrowBackIcon } from '../ui/icons/ArrowBackIcon';
 import { Text } from '../ui/text';
 import { LanguageMenu } from './header/language-menu';
 import styles from './mobile-app-bar.module.css';

@@ -139,7 +139,7 @@ export async function setLanguage(language: Locale): Promise<void> {
   try {
     await i18n.loadLanguages(language);
   } catch {
-    // A failed load falls back to the default locale's texts; the choice still applies.
+    // The choice still applies: the language is loaded again when it is switched to (app/provider.tsx).
   }
   themeOptions.set({ language, rtlLayout: isRtlLocale(language) });
 }

@@ -1,15 +1,13 @@
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { IconButton } from './button';
 import { cx } from './cx';
 import styles from './alert.module.css';
-import {
-  CheckCircleOutlineOutlinedIcon,
-  CloseIcon,
-  ErrorOutlineOutlinedIcon,
-  InfoOutlinedIcon,
-  ReportProblemOutlinedIcon,
-} from './icons';
+import { CheckCircleOutlineOutlinedIcon } from './icons/CheckCircleOutlineOutlinedIcon';
+import { CloseIcon } from './icons/CloseIcon';
+import { ErrorOutlineOutlinedIcon } from './icons/ErrorOutlineOutlinedIcon';
+import { InfoOutlinedIcon } from './icons/InfoOutlinedIcon';
+import { ReportProblemOutlinedIcon } from './icons/ReportProblemOutlinedIcon';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, CSSProperties, MouseEventHandler, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { cx } from './cx';
 import styles from './button.module.css';
 import { Spinner } from './progress';
@@ -37,7 +37,7 @@ export interface ButtonProps
   endIcon?: ReactNode;
   /** Busy: disabled, with a spinner in place of the start icon (or over the label without one). */
   loading?: boolean;
-  /** A link inside the app (react-router), drawn as a button. */
+  /** A link inside the app (the router's Link), drawn as a button. */
   to?: string;
   /** A link to a page outside the app (or a download), drawn as a button. */
   href?: string;

@@ -22,7 +22,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'color' | 'font
 
 export type IconComponent = (props: IconProps) => React.JSX.Element;
 
-/** An icon component from its SVG markup in a 24x24 box (icons.tsx, written by scripts/ui-icons.mjs). */
+/** An icon component from its SVG markup in a 24x24 box (ui/icons/, written by scripts/ui-icons.mjs). */
 export function createIcon(markup: string): IconComponent {
   const content = { __html: markup };
   return function Icon({

@@ -1,10 +1,10 @@
 import type { AnchorHTMLAttributes, CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { cx } from './cx';
 import styles from './link.module.css';
 
 export interface TextLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
-  /** A page of the app (react-router); otherwise `href`. */
+  /** A page of the app (the router's Link); otherwise `href`. */
   to?: string;
   /** Underlined always (the default), on hover only, or never. */
   underline?: 'always' | 'hover' | 'none';

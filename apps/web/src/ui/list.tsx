@@ -1,6 +1,6 @@
 import type { CSSProperties, HTMLAttributes, MouseEventHandler, ReactNode } from 'react';
 import { createContext, createElement, useContext } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { cx } from './cx';
 import styles from './list.module.css';
 import { Text } from './text';
@@ -100,7 +100,7 @@ export function ListItem({
 
 export interface ListItemButtonProps extends Omit<HTMLAttributes<HTMLElement>, 'onClick'> {
   onClick?: MouseEventHandler<HTMLElement>;
-  /** A link inside the app (react-router). */
+  /** A link inside the app (the router's Link). */
   to?: string;
   /** A link outside the app. */
   href?: string;

@@ -1,6 +1,6 @@
 import type { CSSProperties, KeyboardEvent, MouseEventHandler, ReactNode } from 'react';
 import { useLayoutEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { cx } from './cx';
 import styles from './menu.module.css';
 import type { PopoverCloseReason } from './popover';
@@ -94,7 +94,7 @@ export interface MenuItemProps {
   /** The current choice (a language): highlighted, focused when the menu opens, aria-current. */
   selected?: boolean;
   disabled?: boolean;
-  /** A page of the app (react-router Link). */
+  /** A page of the app (the router's Link). */
   to?: string;
   /** The router state of the `to` link. */
   state?: unknown;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { cx } from './cx';
-import { NavigateBeforeIcon, NavigateNextIcon } from './icons';
+import { NavigateBeforeIcon } from './icons/NavigateBeforeIcon';
+import { NavigateNextIcon } from './icons/NavigateNextIcon';
 import styles from './pagination.module.css';
 
 /** One place in the row of pages: a page number, or an ellipsis for the pages left out. */

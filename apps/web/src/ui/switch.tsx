@@ -1,12 +1,10 @@
 import type { ChangeEvent, CSSProperties, ReactElement, ReactNode } from 'react';
 import { cloneElement, createContext, useContext, useEffect, useId, useRef } from 'react';
 import { cx } from './cx';
-import {
-  CheckBoxIcon,
-  CheckBoxOutlineBlankIcon,
-  IndeterminateCheckBoxIcon,
-  RadioButtonUncheckedIcon,
-} from './icons';
+import { CheckBoxIcon } from './icons/CheckBoxIcon';
+import { CheckBoxOutlineBlankIcon } from './icons/CheckBoxOutlineBlankIcon';
+import { IndeterminateCheckBoxIcon } from './icons/IndeterminateCheckBoxIcon';
+import { RadioButtonUncheckedIcon } from './icons/RadioButtonUncheckedIcon';
 import styles from './switch.module.css';
 
 /** The attributes of the native input inside a switch, checkbox or radio (MUI's inputProps). */

@@ -9,7 +9,7 @@ import type {
 } from 'react';
 import { useId } from 'react';
 import { cx } from './cx';
-import { ArrowDropDownIcon } from './icons';
+import { ArrowDropDownIcon } from './icons/ArrowDropDownIcon';
 import styles from './text-field.module.css';
 
 type FieldElement = HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement;

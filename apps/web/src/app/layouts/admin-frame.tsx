@@ -5,7 +5,6 @@ import { paths } from '../../config/paths';
 import { AnimatedOutlet } from '../../shell/animated-outlet';
 import { Footer } from '../../shell/footer';
 import { Header } from '../../shell/header/header';
-import { HorizontalMenu } from '../../shell/horizontal-menu';
 import { LayoutLoader, useLayoutLoading } from '../../shell/layout-loader';
 import { Sidebar } from '../../shell/sidebar/sidebar';
 import { Tour } from '../../shell/tour/tour';
@@ -14,6 +13,10 @@ import { cx } from '../../ui/cx';
 import { up, useMediaQuery } from '../../ui/use-media-query';
 import styles from './admin-frame.module.css';
 
+// The horizontal layout's menu bar comes with that layout only.
+const HorizontalMenu = lazy(() =>
+  import('../../shell/horizontal-menu').then((m) => ({ default: m.HorizontalMenu })),
+);
 // The customizer's code loads the first time it is opened.
 const Customizer = lazy(() =>
   import('../../shell/customizer/customizer').then((m) => ({ default: m.Customizer })),
@@ -70,7 +73,11 @@ export function AdminFrame({ layout, variant }: AdminFrameProps) {
             setCustomizerOpen(true);
           }}
         />
-        {variant === 'horizontal' ? <HorizontalMenu layout={layout} /> : null}
+        {variant === 'horizontal' ? (
+          <Suspense fallback={null}>
+            <HorizontalMenu layout={layout} />
+          </Suspense>
+        ) : null}
         <main className={cx(styles.main, variant === 'centered' && styles.centered)}>
           <LayoutLoader loading={loading} />
           {pageBuilt ? <AnimatedOutlet /> : null}

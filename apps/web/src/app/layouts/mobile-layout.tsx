@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { Outlet, useLocation, useMatches } from '../../router';
 import { paths } from '../../config/paths';
 import { useIsAuthenticated } from '../../lib/session';
 import { MobileAppBar } from '../../shell/mobile-app-bar';

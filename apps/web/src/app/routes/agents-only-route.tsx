@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation, useMatches } from '../../router';
 import { paths } from '../../config/paths';
 import { AgentsOnlyNotice } from '../../features/agent/components/agents-only-notice';
 import { MobileAppBar } from '../../shell/mobile-app-bar';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../config/constants';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../ui/dialog';

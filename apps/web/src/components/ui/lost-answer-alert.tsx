@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { NetworkError } from '../../api/errors';
 import { HTTP_TIMEOUT_MS } from '../../config/constants';
 import { Alert } from '../../ui/alert';

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { attachToaster, type Toast } from '../../lib/notify';
 import { cx } from '../../ui/cx';
-import { CheckCircleOutlineOutlinedIcon, ErrorOutlineOutlinedIcon, InfoOutlinedIcon } from '../../ui/icons';
+import { CheckCircleOutlineOutlinedIcon } from '../../ui/icons/CheckCircleOutlineOutlinedIcon';
+import { ErrorOutlineOutlinedIcon } from '../../ui/icons/ErrorOutlineOutlinedIcon';
+import { InfoOutlinedIcon } from '../../ui/icons/InfoOutlinedIcon';
 import styles from './toaster.module.css';
 
 /** At most this many at once; the oldest goes when another comes. */

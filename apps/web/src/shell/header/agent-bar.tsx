@@ -1,5 +1,5 @@
 import type { TAgentUser } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { languageOf } from '../../i18n/languages';
 import { levelLabelKey } from '../../lib/agent-level';
 import { absCount, formatCount, formatMoney } from '../../lib/format';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation } from '../../router';
 import { CART_DROPDOWN_HEIGHT, CART_NEW_BADGE_COUNT } from '../../config/constants';
 import { layoutOfPathname, paths } from '../../config/paths';
 import { formatMoney } from '../../lib/format';
@@ -8,7 +8,8 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { Divider } from '../../ui/divider';
-import { DiamondOutlinedIcon, ShoppingCartOutlinedIcon } from '../../ui/icons';
+import { DiamondOutlinedIcon } from '../../ui/icons/DiamondOutlinedIcon';
+import { ShoppingCartOutlinedIcon } from '../../ui/icons/ShoppingCartOutlinedIcon';
 import { List, ListItem, ListItemAvatar, ListItemText } from '../../ui/list';
 import { Popover } from '../../ui/popover';
 import { Stack } from '../../ui/stack';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { recentPlayersQueryOptions } from '../../api/get-recent-players';
 import type { getRecentPlayers } from '../../api/get-recent-players';
 import { recentTransfersQueryOptions } from '../../api/get-recent-transfers';

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOption } from '../../api/get-option';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LOGOUT_DIALOG_MAX_WIDTH, OptionKey } from '../../config/constants';
 import { notify } from '../../lib/notify';
 import { useSignOut } from './use-sign-out';
 
-export type ExitDialog = 'logout' | 'close';
+import type { ExitDialog } from './menu-types';
 
 /** The confirmations of the exit menu's two ways out: log out, or close the system (the `close.scheme` option). */
 export function ExitDialogs({ open, onClose }: { open: ExitDialog | null; onClose: () => void }) {

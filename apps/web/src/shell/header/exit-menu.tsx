@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { LogoutOutlinedIcon, PowerSettingsNewOutlinedIcon } from '../../ui/icons';
+import { useTranslation } from '../../i18n/use-translation';
+import { LogoutOutlinedIcon } from '../../ui/icons/LogoutOutlinedIcon';
+import { PowerSettingsNewOutlinedIcon } from '../../ui/icons/PowerSettingsNewOutlinedIcon';
 import { Menu } from '../../ui/menu';
 import { IconMenuItem } from './icon-menu-item';
 import type { AnchoredMenuProps } from './menu-types';

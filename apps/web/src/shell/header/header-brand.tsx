@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { Link } from '../../router';
 import { Text } from '../../ui/text';
 import styles from './header-brand.module.css';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation, useNavigate } from '../../router';
 import { request } from '../../api/client';
 import { billDetailQueryOptions } from '../../api/get-bill';
 import { childrenPageQueryOptions } from '../../api/get-children';
@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../../api/paging';
 import { searchPlayersQueryOptions } from '../../api/search-players';
 import { layoutOfPathname, paths } from '../../config/paths';
 import { Combobox } from '../../ui/combobox';
-import { SearchIcon } from '../../ui/icons';
+import { SearchIcon } from '../../ui/icons/SearchIcon';
 import { Text } from '../../ui/text';
 import { NAV_GROUPS } from '../sidebar/menu';
 import styles from './header-search.module.css';

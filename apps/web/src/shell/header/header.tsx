@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAgentUser } from '../../api/get-user';
 import { HEADER_FILTERS } from '../../config/themes';
 import { languageOf } from '../../i18n/languages';
@@ -7,40 +7,31 @@ import { cartStore } from '../../stores/cart';
 import { themeOptions } from '../../stores/theme-options';
 import { Badge } from '../../ui/badge';
 import { cx } from '../../ui/cx';
-import {
-  ContactsOutlinedIcon,
-  ExitToAppOutlinedIcon,
-  FullscreenExitIcon,
-  FullscreenIcon,
-  LinkOutlinedIcon,
-  MenuIcon,
-  MoreVertIcon,
-  SearchIcon,
-  SearchOffIcon,
-  ShareOutlinedIcon,
-  ShoppingCartOutlinedIcon,
-  TuneOutlinedIcon,
-} from '../../ui/icons';
+import { ContactsOutlinedIcon } from '../../ui/icons/ContactsOutlinedIcon';
+import { ExitToAppOutlinedIcon } from '../../ui/icons/ExitToAppOutlinedIcon';
+import { FullscreenExitIcon } from '../../ui/icons/FullscreenExitIcon';
+import { FullscreenIcon } from '../../ui/icons/FullscreenIcon';
+import { LinkOutlinedIcon } from '../../ui/icons/LinkOutlinedIcon';
+import { MenuIcon } from '../../ui/icons/MenuIcon';
+import { MoreVertIcon } from '../../ui/icons/MoreVertIcon';
+import { SearchIcon } from '../../ui/icons/SearchIcon';
+import { SearchOffIcon } from '../../ui/icons/SearchOffIcon';
+import { ShareOutlinedIcon } from '../../ui/icons/ShareOutlinedIcon';
+import { ShoppingCartOutlinedIcon } from '../../ui/icons/ShoppingCartOutlinedIcon';
+import { TuneOutlinedIcon } from '../../ui/icons/TuneOutlinedIcon';
 import { AgentAvatar } from './agent-avatar';
 import { AgentBar } from './agent-bar';
-import { CartMenu } from './cart-menu';
-import { ContactsMenu } from './contacts-menu';
-import { type ExitDialog, ExitDialogs } from './exit-dialogs';
-import { ExitMenu } from './exit-menu';
 import { HeaderBrand } from './header-brand';
 import { desktopOnly, HeaderIcon, mobileOnly } from './header-icon';
 import { DesktopSearch, MobileSearchRow } from './header-search-slots';
-import { LanguageMenu } from './language-menu';
-import type { HeaderMenuId } from './menu-types';
-import { MoreMenu } from './more-menu';
+import type { ExitDialog, HeaderMenuId } from './menu-types';
 import { NotificationsBell } from './notifications-bell';
-import { NotificationsMenu } from './notifications-menu';
-import { QuickLinksMenu } from './quick-links-menu';
-import { ShareMenu } from './share-menu';
 import { ShopButton } from './shop-button';
 import { useFullscreen } from './use-fullscreen';
 import styles from './header.module.css';
-import { UserMenu } from './user-menu';
+
+/** The dropdowns and the exit confirmations: fetched when one is first opened, never on the first screen (issue 29). */
+const HeaderMenus = lazy(() => import('./header-menus').then((m) => ({ default: m.HeaderMenus })));
 
 export interface HeaderProps {
   /** Where the logo leads (the horizontal layout's logo goes to its ecommerce dashboard). */
@@ -67,7 +58,9 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
   const [dialog, setDialog] = useState<ExitDialog | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const open = (id: HeaderMenuId) => (anchor: HTMLElement) => setMenu({ id, anchor });
-  const anchorOf = (id: HeaderMenuId) => (menu?.id === id ? menu.anchor : null);
+  // Once fetched the menus stay mounted, so a closing menu plays its way out.
+  const [menusLoaded, setMenusLoaded] = useState(false);
+  if ((menu !== null || dialog !== null) && !menusLoaded) setMenusLoaded(true);
   const closeMenu = () => setMenu(null);
   /** From the overflow menu, open another dropdown at the same anchor. */
   const switchTo = (id: HeaderMenuId) => () =>
@@ -168,33 +161,20 @@ export function Header({ logoHref, onToggleSidebar, onOpenCustomizer }: HeaderPr
 
       <AgentBar user={user} loading={userQuery.isPending && userQuery.fetchStatus !== 'idle'} />
 
-      <MoreMenu
-        anchorEl={anchorOf('more')}
-        onClose={closeMenu}
-        onSwitch={switchTo}
-        fullscreen={fullscreen}
-        onOpenCustomizer={onOpenCustomizer}
-      />
-      <QuickLinksMenu anchorEl={anchorOf('quickLinks')} onClose={closeMenu} />
-      <ContactsMenu anchorEl={anchorOf('contacts')} onClose={closeMenu} />
-      <LanguageMenu anchorEl={anchorOf('language')} onClose={closeMenu} />
-      <NotificationsMenu anchorEl={anchorOf('notifications')} onClose={closeMenu} />
-      <CartMenu anchorEl={anchorOf('cart')} onClose={closeMenu} />
-      <UserMenu
-        anchorEl={anchorOf('user')}
-        onClose={closeMenu}
-        user={user}
-        onLogout={() => setDialog('logout')}
-      />
-      <ShareMenu anchorEl={anchorOf('share')} onClose={closeMenu} inviteUrl={user?.inviteUrl} />
-      <ExitMenu
-        anchorEl={anchorOf('exit')}
-        onClose={closeMenu}
-        onLogout={() => setDialog('logout')}
-        onCloseSystem={() => setDialog('close')}
-      />
-
-      <ExitDialogs open={dialog} onClose={() => setDialog(null)} />
+      {menu !== null || dialog !== null || menusLoaded ? (
+        <Suspense fallback={null}>
+          <HeaderMenus
+            menu={menu}
+            dialog={dialog}
+            closeMenu={closeMenu}
+            switchTo={switchTo}
+            setDialog={setDialog}
+            user={user}
+            fullscreen={fullscreen}
+            onOpenCustomizer={onOpenCustomizer}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../i18n/languages';
 import { setLanguage, themeOptions } from '../../stores/theme-options';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons/CheckIcon';
 import { Menu, MenuItem, MenuItemIcon, MenuItemText } from '../../ui/menu';
 import styles from './language-menu.module.css';
 import type { AnchoredMenuProps } from './menu-types';

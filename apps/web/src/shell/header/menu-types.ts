@@ -6,3 +6,6 @@ export interface AnchoredMenuProps {
 
 export type HeaderMenuId =
   'language' | 'notifications' | 'cart' | 'quickLinks' | 'contacts' | 'user' | 'share' | 'exit' | 'more';
+
+/** The confirmations of the exit menu: sign out, or close the game's web view. */
+export type ExitDialog = 'logout' | 'close';

@@ -1,15 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { languageOf } from '../../i18n/languages';
-import {
-  ContactsOutlinedIcon,
-  FullscreenExitIcon,
-  FullscreenIcon,
-  LinkOutlinedIcon,
-  PersonOutlineOutlinedIcon,
-  ShoppingCartOutlinedIcon,
-  TranslateOutlinedIcon,
-  TuneOutlinedIcon,
-} from '../../ui/icons';
+import { ContactsOutlinedIcon } from '../../ui/icons/ContactsOutlinedIcon';
+import { FullscreenExitIcon } from '../../ui/icons/FullscreenExitIcon';
+import { FullscreenIcon } from '../../ui/icons/FullscreenIcon';
+import { LinkOutlinedIcon } from '../../ui/icons/LinkOutlinedIcon';
+import { PersonOutlineOutlinedIcon } from '../../ui/icons/PersonOutlineOutlinedIcon';
+import { ShoppingCartOutlinedIcon } from '../../ui/icons/ShoppingCartOutlinedIcon';
+import { TranslateOutlinedIcon } from '../../ui/icons/TranslateOutlinedIcon';
+import { TuneOutlinedIcon } from '../../ui/icons/TuneOutlinedIcon';
 import { Menu } from '../../ui/menu';
 import { Text } from '../../ui/text';
 import { IconMenuItem } from './icon-menu-item';

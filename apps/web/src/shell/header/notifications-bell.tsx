@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useUnreadCount } from '../../api/get-notifications';
 import { Hint } from '../../components/ui/hint';
 import { UNREAD_BADGE_MAX } from '../../lib/notice-target';
 import { Badge } from '../../ui/badge';
 import { IconButton } from '../../ui/button';
-import { NotificationsNoneOutlinedIcon } from '../../ui/icons';
+import { NotificationsNoneOutlinedIcon } from '../../ui/icons/NotificationsNoneOutlinedIcon';
 import { badgeBoxClass, headerIconClass } from './header-icon';
 
 /**

@@ -1,6 +1,6 @@
 import type { TInboxItem } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useNavigate } from '../../router';
 import { useLatestNotifications, useUnreadCount } from '../../api/get-notifications';
 import { useMarkNotificationsRead } from '../../api/mark-notifications-read';
 import { NoticeListItem } from '../../components/notice-list-item';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { paths } from '../../config/paths';
 import { Menu, MenuItem, MenuItemText } from '../../ui/menu';
 import type { AnchoredMenuProps } from './menu-types';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Spinner } from '../../ui/progress';
 import { Text } from '../../ui/text';
 import { HeaderPopover } from './header-popover';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOption } from '../../api/get-option';
 import { OptionKey } from '../../config/constants';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { StorefrontOutlinedIcon } from '../../ui/icons';
+import { StorefrontOutlinedIcon } from '../../ui/icons/StorefrontOutlinedIcon';
 import { desktopOnly, HeaderIcon, mobileOnly } from './header-icon';
 import styles from './shop-button.module.css';
 

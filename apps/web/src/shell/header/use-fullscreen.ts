@@ -6,6 +6,8 @@ function subscribe(listener: () => void) {
 }
 
 /** Fullscreen of the whole page; `supported` is false where the browser has no Fullscreen API (iOS). */
+export type Fullscreen = ReturnType<typeof useFullscreen>;
+
 export function useFullscreen() {
   const active = useSyncExternalStore(
     subscribe,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router';
 import { logout } from '../../api/logout';
 import { queryClient } from '../../api/query-client';
 import { LOGOUT_DELAY_MS } from '../../config/constants';

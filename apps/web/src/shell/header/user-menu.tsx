@@ -1,17 +1,15 @@
 import type { TAgentUser } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { useLocation } from '../../router';
 import { paths } from '../../config/paths';
 import { levelLabelKey } from '../../lib/agent-level';
 import { Divider } from '../../ui/divider';
-import {
-  InboxOutlinedIcon,
-  KeyOutlinedIcon,
-  LockOutlinedIcon,
-  LogoutOutlinedIcon,
-  PeopleOutlineOutlinedIcon,
-  PersonOutlineOutlinedIcon,
-} from '../../ui/icons';
+import { InboxOutlinedIcon } from '../../ui/icons/InboxOutlinedIcon';
+import { KeyOutlinedIcon } from '../../ui/icons/KeyOutlinedIcon';
+import { LockOutlinedIcon } from '../../ui/icons/LockOutlinedIcon';
+import { LogoutOutlinedIcon } from '../../ui/icons/LogoutOutlinedIcon';
+import { PeopleOutlineOutlinedIcon } from '../../ui/icons/PeopleOutlineOutlinedIcon';
+import { PersonOutlineOutlinedIcon } from '../../ui/icons/PersonOutlineOutlinedIcon';
 import { Menu, MenuItem, MenuItemIcon, MenuItemText } from '../../ui/menu';
 import { Text } from '../../ui/text';
 import { IconMenuItem } from './icon-menu-item';

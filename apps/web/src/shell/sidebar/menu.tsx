@@ -3,33 +3,31 @@ import { DASHBOARD_TITLES } from '../../config/dashboards';
 import type { DashboardName, LayoutName } from '../../config/paths';
 import { paths } from '../../config/paths';
 import type { TranslationKey } from '../../i18n/keys';
-import {
-  AccountTreeOutlinedIcon,
-  AddCardOutlinedIcon,
-  AnalyticsOutlinedIcon,
-  ApartmentOutlinedIcon,
-  ArticleOutlinedIcon,
-  CloudOutlinedIcon,
-  DiamondOutlinedIcon,
-  GroupAddOutlinedIcon,
-  GroupsOutlinedIcon,
-  HelpOutlineOutlinedIcon,
-  HomeOutlinedIcon,
-  InboxOutlinedIcon,
-  InfoOutlinedIcon,
-  KeyOutlinedIcon,
-  ListAltOutlinedIcon,
-  NewspaperOutlinedIcon,
-  PaymentsOutlinedIcon,
-  PeopleOutlineOutlinedIcon,
-  PersonOutlineOutlinedIcon,
-  PriceChangeOutlinedIcon,
-  ReceiptLongOutlinedIcon,
-  RequestQuoteOutlinedIcon,
-  ShoppingCartOutlinedIcon,
-  StorefrontOutlinedIcon,
-  SwapHorizOutlinedIcon,
-} from '../../ui/icons';
+import { AccountTreeOutlinedIcon } from '../../ui/icons/AccountTreeOutlinedIcon';
+import { AddCardOutlinedIcon } from '../../ui/icons/AddCardOutlinedIcon';
+import { AnalyticsOutlinedIcon } from '../../ui/icons/AnalyticsOutlinedIcon';
+import { ApartmentOutlinedIcon } from '../../ui/icons/ApartmentOutlinedIcon';
+import { ArticleOutlinedIcon } from '../../ui/icons/ArticleOutlinedIcon';
+import { CloudOutlinedIcon } from '../../ui/icons/CloudOutlinedIcon';
+import { DiamondOutlinedIcon } from '../../ui/icons/DiamondOutlinedIcon';
+import { GroupAddOutlinedIcon } from '../../ui/icons/GroupAddOutlinedIcon';
+import { GroupsOutlinedIcon } from '../../ui/icons/GroupsOutlinedIcon';
+import { HelpOutlineOutlinedIcon } from '../../ui/icons/HelpOutlineOutlinedIcon';
+import { HomeOutlinedIcon } from '../../ui/icons/HomeOutlinedIcon';
+import { InboxOutlinedIcon } from '../../ui/icons/InboxOutlinedIcon';
+import { InfoOutlinedIcon } from '../../ui/icons/InfoOutlinedIcon';
+import { KeyOutlinedIcon } from '../../ui/icons/KeyOutlinedIcon';
+import { ListAltOutlinedIcon } from '../../ui/icons/ListAltOutlinedIcon';
+import { NewspaperOutlinedIcon } from '../../ui/icons/NewspaperOutlinedIcon';
+import { PaymentsOutlinedIcon } from '../../ui/icons/PaymentsOutlinedIcon';
+import { PeopleOutlineOutlinedIcon } from '../../ui/icons/PeopleOutlineOutlinedIcon';
+import { PersonOutlineOutlinedIcon } from '../../ui/icons/PersonOutlineOutlinedIcon';
+import { PriceChangeOutlinedIcon } from '../../ui/icons/PriceChangeOutlinedIcon';
+import { ReceiptLongOutlinedIcon } from '../../ui/icons/ReceiptLongOutlinedIcon';
+import { RequestQuoteOutlinedIcon } from '../../ui/icons/RequestQuoteOutlinedIcon';
+import { ShoppingCartOutlinedIcon } from '../../ui/icons/ShoppingCartOutlinedIcon';
+import { StorefrontOutlinedIcon } from '../../ui/icons/StorefrontOutlinedIcon';
+import { SwapHorizOutlinedIcon } from '../../ui/icons/SwapHorizOutlinedIcon';
 
 export interface NavItem {
   id: string;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LAYOUT_LOADER_MS, TOUR_DELAY_MS } from '../../config/constants';
 import { env } from '../../config/env';
 import type { TranslationKey } from '../../i18n/keys';

@@ -18,7 +18,7 @@ import { fenToMoney, moneyToFen } from '@promoter/contract';
 import type { CallInput, TAdjustment } from '@promoter/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { TAdminAgent } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notify } from '../../../lib/notify';
 import { useCan } from '../lib/can';
 import { useResetAgentPassword } from '../api/reset-agent-password';

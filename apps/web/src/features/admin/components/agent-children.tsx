@@ -1,7 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate } from '../../../router';
 import { useAdminAgents } from '../api/get-admin-agents';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../lib/format';

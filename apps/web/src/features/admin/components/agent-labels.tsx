@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { ZId } from '@promoter/contract';
 import type { AgentLevel, AgentStatus } from '@promoter/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../router';
 import { paths } from '../../../config/paths';
 import { levelLabelKey } from '../../../lib/agent-level';
 

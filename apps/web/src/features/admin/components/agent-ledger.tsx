@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminAgentLedger } from '../api/get-admin-agent-ledger';
 import { BILL_TYPES, billTypeKey } from '../../../lib/bill-labels';
 import { dateInputToIso, formatDateTime } from '../lib/format';

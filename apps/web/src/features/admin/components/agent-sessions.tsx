@@ -1,6 +1,6 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminAgentSessions } from '../api/get-admin-agent-sessions';
 import { formatDateTime } from '../lib/format';
 import { useFilteredPages } from '../lib/use-filtered-pages';

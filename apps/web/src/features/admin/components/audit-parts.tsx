@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTIONS, type AuditAction, type AuditTargetType, type TAuditEntry } from '@promoter/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminAudit } from '../api/get-admin-audit';
 import { useCan } from '../lib/can';
 import { formatDateTime } from '../lib/format';
@@ -21,7 +21,7 @@ import { formatDateTime } from '../lib/format';
 const isKnownAction = (action: string): action is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(action);
 
-/** An action's key in the locale files: its dots become underscores (i18next reads dots as nesting). */
+/** An action's key in the locale files: its dots become underscores (the translator reads dots as nesting). */
 type Underscored<S extends string> = S extends `${infer Head}.${infer Tail}`
   ? `${Head}_${Underscored<Tail>}`
   : S;

@@ -21,11 +21,11 @@ import {
   ZText,
 } from '@promoter/contract';
 import type { TAdminCategory, TAdminGoods, TranslationLocale } from '@promoter/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { languageOf } from '../../../i18n/languages';
 import { contractResolver, type FieldRule } from '../../../lib/contract-resolver';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { AGENT_LEVELS, ZAgentLevel } from '@promoter/contract';
 import type { AgentLevel, TAdminAgent } from '@promoter/contract';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { contractResolver } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';

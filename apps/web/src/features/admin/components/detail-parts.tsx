@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * A detail drawer of the console (a withdrawal, an order, a game event): from the right, above the app bar, its title

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { exportDefs } from '@promoter/contract';
 import type { ExportFilter, ExportKind } from '@promoter/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/errors';
 import { fetchExport } from '../../../api/export-csv';
 import type { ExportProgress } from '../../../api/export-csv';

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CallInput, TAdminAgent } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminMovePreview } from '../api/get-admin-move-preview';
 import { notify } from '../../../lib/notify';
 import { useMoveAgent } from '../api/move-agent';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import type { OrderStatus } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { adminOrderQueryOptions } from '../api/get-admin-order';
 import { REFUND_POLL_MS, refundInFlight } from '../api/get-admin-refunds';

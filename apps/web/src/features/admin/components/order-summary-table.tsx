@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { z } from 'zod';
 import type { ZAdminOrderSummary } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../lib/format';
 import { EmptyRow } from './empty-row';
 

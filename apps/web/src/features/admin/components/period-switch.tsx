@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ReportPeriodInput } from '../api/get-admin-report-summary';
 import { periodInput } from '../lib/report-period';
 import type { PeriodChoice } from '../lib/report-period';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { adminCalls } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { contractResolver, type FieldRule } from '../../../lib/contract-resolver';
 import { muiField } from '../../../lib/mui-field';
 import { NOTICE_MAX, noticeOf, noticeRule, REASON_MAX, reasonRule } from './reason-field';

@@ -1,5 +1,5 @@
 import { consoleCalls } from '@promoter/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n';
 import { z } from 'zod';
 import type { FieldRule } from '../../../lib/contract-resolver';
 

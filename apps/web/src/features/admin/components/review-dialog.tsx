@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** What a confirmation asks for: nothing more (approve), a reason (reject, fail), a reference (pay). */
 export type ReviewTextKind = 'none' | 'reason' | 'reference';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_LOCALES, CONTENT_TITLE_MAX, type ContentLocale } from '@promoter/contract';
 import { useEffect, useState } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { muiField } from '../../../lib/mui-field';
 import { contentField, type TextVersionsForm, titleField } from '../lib/text-versions';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { hasRight, WITHDRAWAL_REVIEW } from '@promoter/contract';
 import type { TAdminWithdrawal } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useOperator } from '../../../lib/operator-session';
 import { useReviewWithdrawal } from '../api/review-withdrawal';
 import type { ReviewAction } from '../api/review-withdrawal';

@@ -3,7 +3,7 @@ import type { ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TAdminWithdrawal, WithdrawalTransferStatus } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const COLORS: Record<WithdrawalTransferStatus, ChipProps['color']> = {
   sending: 'info',

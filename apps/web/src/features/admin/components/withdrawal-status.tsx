@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import type { TAdminWithdrawal, WithdrawalStatus } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const COLORS: Record<WithdrawalStatus, ChipProps['color']> = {
   pending: 'warning',

@@ -12,7 +12,7 @@ import {
   type OptionRuleIssue,
   type TOptionEntry,
 } from '@promoter/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n';
 import { contractResolver, type FieldRule } from '../../../lib/contract-resolver';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type FilterCheck, filterErrors } from './filter-checks';
 
 /** A list's page on the server: which one and how long, and how to move. */

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ZAdjustmentOwnerType, ZAdjustmentStatus } from '@promoter/contract';
 import type { AdjustmentStatus, TAdjustment } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminAdjustments } from '../api/get-admin-adjustments';
 import type { AdminAdjustmentFilter } from '../api/get-admin-adjustments';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

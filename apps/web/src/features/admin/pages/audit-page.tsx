@@ -2,7 +2,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import MenuItem from '@mui/material/MenuItem';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminAudit } from '../api/get-admin-audit';
 import { useAdminOperators } from '../api/get-admin-operators';
 import { RequireCall } from '../components/admin-layout';

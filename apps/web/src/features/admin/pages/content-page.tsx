@@ -3,7 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RequireCall } from '../components/admin-layout';
 import { AnnouncementsPanel } from '../components/content/announcements-panel';
 import { ArticlesPanel } from '../components/content/articles-panel';

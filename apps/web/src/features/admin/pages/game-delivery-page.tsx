@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { useAdminGameOverview } from '../api/get-admin-game-overview';
 import { RequireCall } from '../components/admin-layout';

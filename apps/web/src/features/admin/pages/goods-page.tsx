@@ -27,7 +27,7 @@ import Typography from '@mui/material/Typography';
 import { fenToMoney, moneyToFen, TRANSLATION_LOCALES } from '@promoter/contract';
 import type { EditableOptionKey, TAdminCategory, TAdminGoods } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useAdminGoods } from '../api/get-admin-goods';
 import { useAdminSettings } from '../api/get-admin-settings';

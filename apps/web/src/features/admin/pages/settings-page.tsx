@@ -17,7 +17,7 @@ import type { EditableOptionKey, TOptionEntry } from '@promoter/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useAdminSettingsHistory } from '../api/get-admin-settings-history';
 import { muiField } from '../../../lib/mui-field';

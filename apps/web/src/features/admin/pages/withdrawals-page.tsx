@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { fenToMoney, MONEY_INPUT_PATTERN, moneyToFen, ZWithdrawalStatus } from '@promoter/contract';
 import type { TAdminWithdrawal, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import type { AdminWithdrawalFilter } from '../api/get-admin-withdrawals';
 import { useCan } from '../lib/can';

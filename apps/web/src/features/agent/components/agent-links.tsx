@@ -1,23 +1,21 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link } from '../../../router';
 import { paths } from '../../../config/paths';
 import type { TranslationKey } from '../../../i18n/keys';
-import {
-  AccountTreeOutlinedIcon,
-  AddCardOutlinedIcon,
-  DiamondOutlinedIcon,
-  GroupAddOutlinedIcon,
-  GroupsOutlinedIcon,
-  HelpOutlineOutlinedIcon,
-  InfoOutlinedIcon,
-  ListAltOutlinedIcon,
-  PaymentsOutlinedIcon,
-  PriceChangeOutlinedIcon,
-  ReceiptLongOutlinedIcon,
-  RequestQuoteOutlinedIcon,
-  SwapHorizOutlinedIcon,
-} from '../../../ui/icons';
+import { AccountTreeOutlinedIcon } from '../../../ui/icons/AccountTreeOutlinedIcon';
+import { AddCardOutlinedIcon } from '../../../ui/icons/AddCardOutlinedIcon';
+import { DiamondOutlinedIcon } from '../../../ui/icons/DiamondOutlinedIcon';
+import { GroupAddOutlinedIcon } from '../../../ui/icons/GroupAddOutlinedIcon';
+import { GroupsOutlinedIcon } from '../../../ui/icons/GroupsOutlinedIcon';
+import { HelpOutlineOutlinedIcon } from '../../../ui/icons/HelpOutlineOutlinedIcon';
+import { InfoOutlinedIcon } from '../../../ui/icons/InfoOutlinedIcon';
+import { ListAltOutlinedIcon } from '../../../ui/icons/ListAltOutlinedIcon';
+import { PaymentsOutlinedIcon } from '../../../ui/icons/PaymentsOutlinedIcon';
+import { PriceChangeOutlinedIcon } from '../../../ui/icons/PriceChangeOutlinedIcon';
+import { ReceiptLongOutlinedIcon } from '../../../ui/icons/ReceiptLongOutlinedIcon';
+import { RequestQuoteOutlinedIcon } from '../../../ui/icons/RequestQuoteOutlinedIcon';
+import { SwapHorizOutlinedIcon } from '../../../ui/icons/SwapHorizOutlinedIcon';
 import { Text } from '../../../ui/text';
 import styles from './agent-links.module.css';
 

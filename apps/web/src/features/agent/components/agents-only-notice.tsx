@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { paths } from '../../../config/paths';
 import { sessionStore } from '../../../lib/session';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { HowToRegOutlinedIcon } from '../../../ui/icons';
+import { HowToRegOutlinedIcon } from '../../../ui/icons/HowToRegOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import { useAgentCard } from '../api/get-agent-card';

@@ -1,6 +1,6 @@
 import type { TBillEntry } from '@promoter/contract';
-import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { formatLocal } from '../../../lib/date-time';
+import { useTranslation } from '../../../i18n/use-translation';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { paths } from '../../../config/paths';
@@ -8,7 +8,7 @@ import { billTypeKey, currencyKey } from '../../../lib/bill-labels';
 import { useRecentBill } from '../../../api/get-recent-bill';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { ChevronRightIcon } from '../../../ui/icons';
+import { ChevronRightIcon } from '../../../ui/icons/ChevronRightIcon';
 import { List, ListItem, ListItemButton } from '../../../ui/list';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
@@ -67,7 +67,7 @@ export function RecentEntries() {
                       {t(currencyKey(entry.currency))}
                     </Text>
                     <Text variant="caption" color="textSecondary" noWrap>
-                      {dayjs(entry.createdAt).format('MM-DD HH:mm')}
+                      {formatLocal(entry.createdAt, 'MM-DD HH:mm')}
                       {entry.memo ? ` · ${entry.memo}` : ''}
                     </Text>
                     {entry.gameDelivery ? (

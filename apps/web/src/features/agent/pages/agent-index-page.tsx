@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ArticleView } from '../../../components/article-view';
 import { BrandHeading } from '../../../components/brand-heading';
 import { paths } from '../../../config/paths';

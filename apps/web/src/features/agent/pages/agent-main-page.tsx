@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAgentUser } from '../../../api/get-user';
 import { AgentFigures, AgentLoadError } from '../../../components/agent-figures';
 import { Stack } from '../../../ui/stack';

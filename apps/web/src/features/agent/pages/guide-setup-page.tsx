@@ -1,11 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useOption } from '../../../api/get-option';
 import { OptionKey } from '../../../config/constants';
 import { sessionStore } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { AndroidIcon, AppleIcon, SportsEsportsOutlinedIcon } from '../../../ui/icons';
+import { AndroidIcon } from '../../../ui/icons/AndroidIcon';
+import { AppleIcon } from '../../../ui/icons/AppleIcon';
+import { SportsEsportsOutlinedIcon } from '../../../ui/icons/SportsEsportsOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import styles from './guide-setup-page.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { contractResolver } from '../../../lib/contract-resolver';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate } from '../../../router';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { LOGIN_NOTICE_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/button';
 import type { ButtonVariant } from '../../../ui/button';
-import { ForumIcon } from '../../../ui/icons';
+import { ForumIcon } from '../../../ui/icons/ForumIcon';
 import { startWechatSignIn } from '../lib/wechat-login';
 
 /** Leaves for WeChat's authorize page; WeChat sends the person back to /session/loginWx with a code. */

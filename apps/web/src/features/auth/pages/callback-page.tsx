@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation, useNavigate } from '../../../router';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';

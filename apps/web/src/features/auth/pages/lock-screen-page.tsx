@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation, useNavigate } from '../../../router';
 import { PasswordField } from '../../../components/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
@@ -13,7 +13,7 @@ import { Alert } from '../../../ui/alert';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { LockOutlinedIcon } from '../../../ui/icons';
+import { LockOutlinedIcon } from '../../../ui/icons/LockOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import { signInWithPassword } from '../lib/sign-in-with-password';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation, useNavigate } from '../../../router';
 import { BrandHeading } from '../../../components/brand-heading';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -10,7 +10,7 @@ import { readLoginToken, stripTokenFromSearch } from '../lib/read-login-token';
 import { Alert } from '../../../ui/alert';
 import { Card, CardContent } from '../../../ui/card';
 import { Divider } from '../../../ui/divider';
-import { SportsEsportsOutlinedIcon } from '../../../ui/icons';
+import { SportsEsportsOutlinedIcon } from '../../../ui/icons/SportsEsportsOutlinedIcon';
 import { TextLink } from '../../../ui/link';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

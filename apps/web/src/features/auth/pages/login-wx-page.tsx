@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation } from '../../../router';
 import { paths } from '../../../config/paths';
 import { WechatCodeSignIn } from '../components/wechat-code-sign-in';
 import { WechatSignInButton } from '../components/wechat-sign-in-button';
 import { readCallbackParams } from '../../../lib/oauth-callback';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { ForumIcon } from '../../../ui/icons';
+import { ForumIcon } from '../../../ui/icons/ForumIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import styles from './login-wx-page.module.css';

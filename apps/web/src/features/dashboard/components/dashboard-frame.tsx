@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TResolvedPeriod } from '@promoter/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { DASHBOARD_TITLES } from '../../../config/dashboards';
 import type { DashboardName } from '../../../config/paths';

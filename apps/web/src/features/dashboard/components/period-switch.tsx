@@ -15,7 +15,7 @@ import {
 } from '@promoter/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { contractResolver } from '../../../lib/contract-resolver';
 
 type PeriodInput = TDashboardPeriodInput & { period: DashboardPeriod };

@@ -5,7 +5,7 @@ import {
   ZDashboardPeriodInput,
 } from '@promoter/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../router';
 
 export const DEFAULT_PERIOD: DashboardPeriod = '7d';
 

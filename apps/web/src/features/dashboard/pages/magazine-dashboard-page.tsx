@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { MAGAZINE_PAGE_SIZE, useMagazine } from '../api/get-magazine';
 import { DashboardFrame } from '../components/dashboard-frame';

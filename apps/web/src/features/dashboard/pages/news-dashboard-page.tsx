@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { levelLabelKey } from '../../../lib/agent-level';
 import { NEWS_PAGE_SIZE, useNews } from '../api/get-news';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type CallData, moneyToFen } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { levelLabelKey } from '../../../lib/agent-level';
 import { formatCount, formatMoney } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import type { TChildAgent } from '@promoter/contract';
-import dayjs from 'dayjs';
+import { formatLocal } from '../../../lib/date-time';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DATE_FORMAT } from '../../../config/constants';
 import { formatMoney } from '../../../lib/format';
 import { Avatar } from '../../../ui/avatar';
@@ -45,7 +45,7 @@ export function ChildRow({ child, action }: { child: TChildAgent; action?: React
           </Text>
         </Stack>
         <Text variant="caption" color="textSecondary">
-          {t('shop.downline.joinedAt', { date: dayjs(child.createdAt).format(DATE_FORMAT) })}
+          {t('shop.downline.joinedAt', { date: formatLocal(child.createdAt, DATE_FORMAT) })}
         </Text>
       </Stack>
       {action}

@@ -1,12 +1,12 @@
 import type { TChildAgent } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useChildrenPage } from '../../../api/get-children';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Button, IconButton } from '../../../ui/button';
 import { Divider } from '../../../ui/divider';
-import { SearchIcon } from '../../../ui/icons';
+import { SearchIcon } from '../../../ui/icons/SearchIcon';
 import { Pagination } from '../../../ui/pagination';
 import { LinearProgress } from '../../../ui/progress';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,5 +1,5 @@
 import type { TTreeNode } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatMoney } from '../../../lib/format';
 import { Card, CardContent } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,12 +1,15 @@
 import type { TTreeNode } from '@promoter/contract';
 import type { CSSProperties, FocusEvent, KeyboardEvent, ReactNode } from 'react';
 import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useTreeLevel } from '../../../api/get-tree';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { cx } from '../../../ui/cx';
-import { ChevronRightIcon, DiamondOutlinedIcon, ExpandMoreIcon, GroupsOutlinedIcon } from '../../../ui/icons';
+import { ChevronRightIcon } from '../../../ui/icons/ChevronRightIcon';
+import { DiamondOutlinedIcon } from '../../../ui/icons/DiamondOutlinedIcon';
+import { ExpandMoreIcon } from '../../../ui/icons/ExpandMoreIcon';
+import { GroupsOutlinedIcon } from '../../../ui/icons/GroupsOutlinedIcon';
 import { TextLink } from '../../../ui/link';
 import { isRtl } from '../../../ui/roving-focus';
 import { Skeleton } from '../../../ui/skeleton';

@@ -2,7 +2,7 @@ import { agentCalls } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { contractResolver } from '../../../lib/contract-resolver';

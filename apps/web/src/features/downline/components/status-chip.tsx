@@ -1,5 +1,5 @@
 import type { AgentStatus } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Chip } from '../../../ui/chip';
 import styles from './chips.module.css';
 

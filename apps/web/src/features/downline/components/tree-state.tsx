@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { useTree } from '../../../api/get-tree';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { Skeleton } from '../../../ui/skeleton';

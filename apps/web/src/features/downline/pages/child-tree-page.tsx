@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useTree } from '../../../api/get-tree';
 import { Card, CardContent } from '../../../ui/card';
 import { Stack } from '../../../ui/stack';

@@ -1,13 +1,13 @@
 import type { TChildAgent } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatMoney } from '../../../lib/format';
 import { useTree } from '../../../api/get-tree';
 import { useRetailPrice } from '../api/get-retail-price';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { EditOutlinedIcon } from '../../../ui/icons';
+import { EditOutlinedIcon } from '../../../ui/icons/EditOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

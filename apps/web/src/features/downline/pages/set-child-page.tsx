@@ -1,7 +1,7 @@
 import { AGENT_LEVELS, playerSearchOf } from '@promoter/contract';
 import type { AgentLevel, TChildAgent, TPlayerSummary } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { NetworkError } from '../../../api/errors';
 import { useUser } from '../../../api/get-user';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +18,8 @@ import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
 import { Divider } from '../../../ui/divider';
-import { CheckCircleOutlineOutlinedIcon, PersonSearchOutlinedIcon } from '../../../ui/icons';
+import { CheckCircleOutlineOutlinedIcon } from '../../../ui/icons/CheckCircleOutlineOutlinedIcon';
+import { PersonSearchOutlinedIcon } from '../../../ui/icons/PersonSearchOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

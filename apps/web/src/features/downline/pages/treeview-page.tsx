@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useTree } from '../../../api/get-tree';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
-import { UnfoldLessIcon, UnfoldMoreIcon } from '../../../ui/icons';
+import { UnfoldLessIcon } from '../../../ui/icons/UnfoldLessIcon';
+import { UnfoldMoreIcon } from '../../../ui/icons/UnfoldMoreIcon';
 import { Stack } from '../../../ui/stack';
 import { DownlineSummary } from '../components/downline-summary';
 import { DownlineTree, expandableIds, initiallyExpandedIds } from '../components/downline-tree';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { NetworkError } from '../../../api/errors';
 import { CAPTCHA_RESEND_SECONDS } from '@promoter/contract';
 import { muiField } from '../../../lib/mui-field';

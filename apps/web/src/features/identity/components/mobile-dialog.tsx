@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { withProgress } from '../../../api/call-with-progress';
 import { invalidate } from '../../../api/query-keys';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';

@@ -1,13 +1,14 @@
 import type { TSignedInSession } from '@promoter/contract';
-import dayjs from 'dayjs';
+import { formatLocal } from '../../../lib/date-time';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/button';
 import { Divider } from '../../../ui/divider';
-import { DevicesOutlinedIcon, PhoneAndroidOutlinedIcon } from '../../../ui/icons';
+import { DevicesOutlinedIcon } from '../../../ui/icons/DevicesOutlinedIcon';
+import { PhoneAndroidOutlinedIcon } from '../../../ui/icons/PhoneAndroidOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
@@ -16,7 +17,7 @@ import { useSessions } from '../api/get-sessions';
 import { ProfileSection } from './profile-section';
 import styles from './sessions-card.module.css';
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const time = (iso: string) => formatLocal(iso, 'YYYY-MM-DD HH:mm');
 
 function SessionLine({ session }: { session: TSignedInSession }) {
   const { t } = useTranslation();

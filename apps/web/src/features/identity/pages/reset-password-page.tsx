@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useLocation, useNavigate } from '../../../router';
 import { withProgress } from '../../../api/call-with-progress';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';

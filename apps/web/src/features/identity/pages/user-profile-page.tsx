@@ -1,7 +1,7 @@
 import { maskMobile, type TAgentUser } from '@promoter/contract';
-import dayjs from 'dayjs';
+import { formatLocal } from '../../../lib/date-time';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAgentUser } from '../../../api/get-user';
 import { InviteQr } from '../../../components/invite-qr';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -12,7 +12,8 @@ import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
 import { Divider } from '../../../ui/divider';
-import { ChevronRightIcon, LockOutlinedIcon } from '../../../ui/icons';
+import { ChevronRightIcon } from '../../../ui/icons/ChevronRightIcon';
+import { LockOutlinedIcon } from '../../../ui/icons/LockOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
@@ -71,7 +72,7 @@ function IdentityCard({ user }: { user: TAgentUser }) {
               </Stack>
               {profile.data ? (
                 <Text variant="caption" color="textSecondary">
-                  {t('profile.card.since', { date: dayjs(profile.data.createdAt).format('YYYY-MM-DD') })}
+                  {t('profile.card.since', { date: formatLocal(profile.data.createdAt, 'YYYY-MM-DD') })}
                 </Text>
               ) : null}
             </Stack>

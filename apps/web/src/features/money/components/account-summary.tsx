@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAgentUser } from '../../../api/get-user';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { Card } from '../../../ui/card';
-import { AccountBalanceWalletOutlinedIcon, DiamondOutlinedIcon } from '../../../ui/icons';
+import { AccountBalanceWalletOutlinedIcon } from '../../../ui/icons/AccountBalanceWalletOutlinedIcon';
+import { DiamondOutlinedIcon } from '../../../ui/icons/DiamondOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

@@ -1,5 +1,5 @@
 import type { AgentLevel } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { levelLabelKey } from '../../../lib/agent-level';
 import { Chip } from '../../../ui/chip';
 import styles from './agent-line.module.css';

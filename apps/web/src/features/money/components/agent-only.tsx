@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { sessionStore, useIsAuthenticated } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
 

@@ -1,10 +1,10 @@
 import type { TBillEntry } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { languageOf } from '../../../i18n/languages';
 import { billTypeKey } from '../../../lib/bill-labels';
 import { formatCount } from '../../../lib/format';
-import { ChevronRightIcon } from '../../../ui/icons';
+import { ChevronRightIcon } from '../../../ui/icons/ChevronRightIcon';
 import { ListItemButton } from '../../../ui/list';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

@@ -1,7 +1,7 @@
 import type { TBillEntry } from '@promoter/contract';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useNavigate } from '../../../router';
 import type { BillFilter } from '../../../api/get-bill';
 import { useBill } from '../../../api/get-bill';
 import { paths } from '../../../config/paths';

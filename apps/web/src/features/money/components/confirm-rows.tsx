@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LostAnswerAlert } from '../../../components/ui/lost-answer-alert';
 import { Stack } from '../../../ui/stack';

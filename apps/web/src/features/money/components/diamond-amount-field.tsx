@@ -1,7 +1,7 @@
 import { DIAMONDS_PER_MOVE_MAX, ZDiamondsPerMove } from '@promoter/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import type { FieldRule } from '../../../lib/contract-resolver';
 import { Stack } from '../../../ui/stack';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ReceiptLongOutlinedIcon } from '../../../ui/icons';
+import { ReceiptLongOutlinedIcon } from '../../../ui/icons/ReceiptLongOutlinedIcon';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

@@ -8,7 +8,7 @@ import {
 } from '@promoter/contract';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/errors';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../../config/constants';
 import { contractResolver } from '../../../lib/contract-resolver';

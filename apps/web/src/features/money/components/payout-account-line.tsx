@@ -1,11 +1,9 @@
 import type { TPayoutAccount, WithdrawalAccountType } from '@promoter/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  AccountBalanceOutlinedIcon,
-  AccountBalanceWalletOutlinedIcon,
-  ChatOutlinedIcon,
-} from '../../../ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
+import { AccountBalanceOutlinedIcon } from '../../../ui/icons/AccountBalanceOutlinedIcon';
+import { AccountBalanceWalletOutlinedIcon } from '../../../ui/icons/AccountBalanceWalletOutlinedIcon';
+import { ChatOutlinedIcon } from '../../../ui/icons/ChatOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import { accountTypeKey } from '../lib/labels';

@@ -1,6 +1,6 @@
 import { PAYOUT_ACCOUNTS_MAX, type TPayoutAccount } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePayoutAccounts } from '../../../api/get-payout-accounts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CARD_RELOAD_MS } from '../../../config/constants';
@@ -10,7 +10,9 @@ import { Card, CardContent } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
 import { cx } from '../../../ui/cx';
 import { Divider } from '../../../ui/divider';
-import { AddOutlinedIcon, DeleteOutlinedIcon, RefreshOutlinedIcon } from '../../../ui/icons';
+import { AddOutlinedIcon } from '../../../ui/icons/AddOutlinedIcon';
+import { DeleteOutlinedIcon } from '../../../ui/icons/DeleteOutlinedIcon';
+import { RefreshOutlinedIcon } from '../../../ui/icons/RefreshOutlinedIcon';
 import { Spinner } from '../../../ui/progress';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';

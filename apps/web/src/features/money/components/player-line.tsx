@@ -1,5 +1,5 @@
 import { maskMobile, type TPlayerSummary } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Chip } from '../../../ui/chip';
 import { PersonLine } from './person-line';
 

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAgentUser } from '../../../api/get-user';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount } from '../../../lib/format';
 import { cx } from '../../../ui/cx';

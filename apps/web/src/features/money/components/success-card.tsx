@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../../ui/card';
-import { CheckCircleOutlineOutlinedIcon } from '../../../ui/icons';
+import { CheckCircleOutlineOutlinedIcon } from '../../../ui/icons/CheckCircleOutlineOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import styles from './success-card.module.css';

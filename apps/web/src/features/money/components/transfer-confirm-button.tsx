@@ -1,6 +1,6 @@
 import type { TWithdrawal } from '@promoter/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { request } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../lib/notify';
@@ -8,7 +8,7 @@ import { progress } from '../../../lib/progress';
 import { isWeChatBrowser } from '../../../lib/user-agent';
 import { confirmTransferInWechat } from '../../../lib/wechat-pay-bridge';
 import { Button } from '../../../ui/button';
-import { PhonelinkRingOutlinedIcon } from '../../../ui/icons';
+import { PhonelinkRingOutlinedIcon } from '../../../ui/icons/PhonelinkRingOutlinedIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 

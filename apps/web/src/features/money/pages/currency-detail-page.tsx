@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../router';
 import { GameDeliveryStatus } from '../../../components/game-delivery-status';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';

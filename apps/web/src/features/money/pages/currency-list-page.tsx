@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../router';
 import type { BillFilter } from '../../../api/get-bill';
 import { AccountSummary } from '../components/account-summary';
 import { BillList } from '../components/bill-list';

@@ -2,8 +2,8 @@ import { DOWNLINE_SEARCH_KEYWORD_MAX, ZAgentId } from '@promoter/contract';
 import type { TChildAgent } from '@promoter/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../router';
 import {
   childrenTeamInfiniteQueryOptions,
   useChildrenInfinite,
@@ -22,7 +22,7 @@ import type { DiamondsSent } from '../components/send-diamonds';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { SearchIcon } from '../../../ui/icons';
+import { SearchIcon } from '../../../ui/icons/SearchIcon';
 import { List, ListItemButton } from '../../../ui/list';
 import { Stack } from '../../../ui/stack';
 import { Tab, Tabs } from '../../../ui/tabs';

@@ -4,10 +4,10 @@ import {
   type TBoundPlayer,
   ZBoundPlayerSort,
 } from '@promoter/contract';
-import dayjs from 'dayjs';
+import { formatLocal } from '../../../lib/date-time';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../router';
 import type { BoundPlayersQuery } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -21,7 +21,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
 import { Divider } from '../../../ui/divider';
-import { SearchIcon } from '../../../ui/icons';
+import { SearchIcon } from '../../../ui/icons/SearchIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import { TextField } from '../../../ui/text-field';
@@ -78,14 +78,14 @@ function PlayerCard({ player, period }: { player: TBoundPlayer; period: string }
               <Text variant="body2" color="textSecondary" noWrap data-testid="users-list-last-recharge">
                 {player.lastRechargeAt
                   ? t('profile.players.lastRecharge', {
-                      time: dayjs(player.lastRechargeAt).format('YYYY-MM-DD HH:mm'),
+                      time: formatLocal(player.lastRechargeAt, 'YYYY-MM-DD HH:mm'),
                     })
                   : t('profile.players.neverRecharged')}
               </Text>
               <Text variant="caption" color="textSecondary" noWrap>
                 {t('profile.players.totalDiamonds', { diamonds: formatCount(player.totalDiamonds, locale) })}
                 {player.boundAt
-                  ? ` · ${t('profile.players.boundAt', { date: dayjs(player.boundAt).format('YYYY-MM-DD') })}`
+                  ? ` · ${t('profile.players.boundAt', { date: formatLocal(player.boundAt, 'YYYY-MM-DD') })}`
                   : ''}
               </Text>
             </Stack>

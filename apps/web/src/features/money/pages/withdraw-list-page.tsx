@@ -1,7 +1,7 @@
 import { fenToMoney } from '@promoter/contract';
 import type { TWithdrawal, WithdrawalStatus } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
 import { useWithdrawals } from '../../../api/get-withdrawals';
@@ -16,7 +16,7 @@ import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
 import { Chip } from '../../../ui/chip';
 import { Divider } from '../../../ui/divider';
-import { AddIcon } from '../../../ui/icons';
+import { AddIcon } from '../../../ui/icons/AddIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import styles from './withdraw-list-page.module.css';

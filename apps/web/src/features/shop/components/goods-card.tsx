@@ -1,11 +1,12 @@
 import type { TGoods } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { languageOf } from '../../../i18n/languages';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { IconButton } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cx } from '../../../ui/cx';
-import { AddShoppingCartOutlinedIcon, CheckCircleIcon } from '../../../ui/icons';
+import { AddShoppingCartOutlinedIcon } from '../../../ui/icons/AddShoppingCartOutlinedIcon';
+import { CheckCircleIcon } from '../../../ui/icons/CheckCircleIcon';
 import { Stack } from '../../../ui/stack';
 import { Text } from '../../../ui/text';
 import { Tooltip } from '../../../ui/tooltip';

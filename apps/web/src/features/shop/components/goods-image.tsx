@@ -1,6 +1,6 @@
 import { Avatar } from '../../../ui/avatar';
 import { cx } from '../../../ui/cx';
-import { DiamondOutlinedIcon } from '../../../ui/icons';
+import { DiamondOutlinedIcon } from '../../../ui/icons/DiamondOutlinedIcon';
 import styles from './goods-image.module.css';
 
 /** A package's picture; without one (or when it fails to load), a diamond. */

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PURCHASE_QUANTITY_MAX, PURCHASE_QUANTITY_MIN } from '@promoter/contract';
 import { IconButton } from '../../../ui/button';
-import { AddIcon, RemoveIcon } from '../../../ui/icons';
+import { AddIcon } from '../../../ui/icons/AddIcon';
+import { RemoveIcon } from '../../../ui/icons/RemoveIcon';
 import { clampQuantity } from '../lib/goods';
 import styles from './quantity-stepper.module.css';
 

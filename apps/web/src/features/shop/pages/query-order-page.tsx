@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallData } from '@promoter/contract';
-import dayjs from 'dayjs';
+import { formatLocal } from '../../../lib/date-time';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useSearchParams } from '../../../router';
 import { invalidate } from '../../../api/query-keys';
 import { paths } from '../../../config/paths';
 import { languageOf } from '../../../i18n/languages';
@@ -16,14 +16,12 @@ import { DATE_FORMAT } from '../../../config/constants';
 import { Button } from '../../../ui/button';
 import { Card, CardContent } from '../../../ui/card';
 import { Divider } from '../../../ui/divider';
-import {
-  CancelOutlinedIcon,
-  CheckCircleOutlineOutlinedIcon,
-  ErrorOutlineOutlinedIcon,
-  HourglassEmptyIcon,
-  PauseCircleOutlineOutlinedIcon,
-  ReplayOutlinedIcon,
-} from '../../../ui/icons';
+import { CancelOutlinedIcon } from '../../../ui/icons/CancelOutlinedIcon';
+import { CheckCircleOutlineOutlinedIcon } from '../../../ui/icons/CheckCircleOutlineOutlinedIcon';
+import { ErrorOutlineOutlinedIcon } from '../../../ui/icons/ErrorOutlineOutlinedIcon';
+import { HourglassEmptyIcon } from '../../../ui/icons/HourglassEmptyIcon';
+import { PauseCircleOutlineOutlinedIcon } from '../../../ui/icons/PauseCircleOutlineOutlinedIcon';
+import { ReplayOutlinedIcon } from '../../../ui/icons/ReplayOutlinedIcon';
 import { Spinner } from '../../../ui/progress';
 import { Skeleton } from '../../../ui/skeleton';
 import { Stack } from '../../../ui/stack';
@@ -54,7 +52,7 @@ function OrderLines({ order }: { order: Order }) {
     [t('shop.order.diamonds'), formatCount(order.goods.diamonds, locale)],
     [t('shop.order.amount'), formatMoney(order.amount)],
   ];
-  if (order.paidAt) rows.push([t('shop.order.paidAt'), dayjs(order.paidAt).format(DATE_TIME_FORMAT)]);
+  if (order.paidAt) rows.push([t('shop.order.paidAt'), formatLocal(order.paidAt, DATE_TIME_FORMAT)]);
   // A player's paid diamonds go to its game account: whether the game has them yet.
   if (order.gameDelivery)
     rows.push([

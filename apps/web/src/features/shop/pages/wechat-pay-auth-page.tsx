@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Link as RouterLink, useLocation, useNavigate } from '../../../router';
 import { BusyStatus } from '../../../components/ui/busy-status';
 import { paths } from '../../../config/paths';
 import { isInAppPath } from '../../../lib/in-app-path';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ANNOUNCEMENT_CONTENT_MAX, type AgentLevel, type TAdminAnnouncement } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { muiField } from '../../../../lib/mui-field';
 import { useSaveAnnouncement } from '../../api/save-announcement';
 import { formToVersions } from '../../lib/text-versions';

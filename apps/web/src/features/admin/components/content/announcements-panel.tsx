@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAdminAnnouncement } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { truncate } from '../../../../lib/format';
 import { useAdminAnnouncements } from '../../api/get-admin-announcements';

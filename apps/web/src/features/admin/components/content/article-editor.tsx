@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ARTICLE_CONTENT_MAX, type TAdminArticle, ZArticleSlug } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { muiField } from '../../../../lib/mui-field';
 import { useAdminArticle } from '../../api/get-admin-articles';
 import { useSaveArticle } from '../../api/save-article';

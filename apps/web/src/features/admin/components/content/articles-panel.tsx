@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useAdminArticles } from '../../api/get-admin-articles';
 import { formatDateTime } from '../../lib/format';
 import { EmptyRow } from '../empty-row';

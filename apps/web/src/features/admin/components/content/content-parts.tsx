@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { CONTENT_TITLE_MAX, type TitledText } from '@promoter/contract';
 import type { ReactNode } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { languageOf } from '../../../../i18n/languages';
 import { contractResolver, type FieldRule } from '../../../../lib/contract-resolver';
 import { notify } from '../../../../lib/notify';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GAME_RETRY_ALL_MAX, type TGameOverview, type TGameTestResult } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { copyText } from '../../../../lib/clipboard';
 import { notify } from '../../../../lib/notify';
 import { useFinishGameRotation } from '../../api/finish-game-rotation';

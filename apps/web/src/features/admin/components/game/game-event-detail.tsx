@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useAdminGameEvent } from '../../api/get-admin-game-event';
 import { formatDateTime } from '../../lib/format';
 import { AgentLink, PlayerLink } from '../agent-labels';

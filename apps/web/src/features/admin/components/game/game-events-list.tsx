@@ -2,7 +2,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type GameEventStatus, ZGameEventStatus } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { type AdminGameEventFilter, useAdminGameEvents } from '../../api/get-admin-game-events';
 import { useCan } from '../../lib/can';
 import { dateInputToIso, formatDateTime } from '../../lib/format';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { TGameOverview } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { languageOf } from '../../../../i18n/languages';
 import { formatCount } from '../../../../lib/format';
 import { cardGrid, FigureCard } from '../figure-card';

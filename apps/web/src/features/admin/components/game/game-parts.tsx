@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import type { GameEventStatus } from '@promoter/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../i18n';
+import { useTranslation } from '../../../../i18n/use-translation';
 
 /**
  * An event that waits this long missed its first retries (about 5 s and 30 s): the lag shows in red and the dashboard's

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TCountDiamonds, TGameReconciliationFigures } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { RetryAlert } from '../../../../components/ui/retry-alert';
 import { languageOf } from '../../../../i18n/languages';
 import { formatCount } from '../../../../lib/format';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { TAdminGameEvent } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { notify } from '../../../../lib/notify';
 import { useRetryGameEvent } from '../../api/retry-game-event';
 import { useCan } from '../../lib/can';

@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import type { CallData, PayoutChannel, TAdminWithdrawal } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useCreatePayoutBatch } from '../../api/payout-files';
 import { CHANNELS, savePayoutFile, totalsByChannel } from './payout-parts';
 

@@ -16,7 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type PayoutBatchStatus, type TPayoutBatch, ZPayoutBatchStatus } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { notify } from '../../../../lib/notify';
 import {
   useAdminPayoutBatch,

@@ -26,7 +26,7 @@ import {
   type TPayoutLine,
 } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { notify } from '../../../../lib/notify';
 import {
   useAdminPayoutImport,

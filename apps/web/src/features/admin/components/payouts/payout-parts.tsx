@@ -9,7 +9,7 @@ import {
   type TAdminWithdrawal,
   type TPayoutFile,
 } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { saveFile } from '../../../../lib/download';
 
 /** The kinds of payout file, in the order the console offers them. */

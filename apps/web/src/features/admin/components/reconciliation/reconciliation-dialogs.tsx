@@ -13,7 +13,7 @@ import {
   type TReconciliationRun,
 } from '@promoter/contract';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { contractResolver } from '../../../../lib/contract-resolver';
 import { muiField } from '../../../../lib/mui-field';
 import { notify } from '../../../../lib/notify';

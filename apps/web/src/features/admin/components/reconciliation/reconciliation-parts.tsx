@@ -7,8 +7,8 @@ import type {
   TReconciliationItem,
   TReconciliationRun,
 } from '@promoter/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../../i18n';
+import { useTranslation } from '../../../../i18n/use-translation';
 
 const STATUS_COLORS: Record<ReconciliationRunStatus, ChipProps['color']> = {
   running: 'info',

@@ -18,7 +18,7 @@ import {
 } from '@promoter/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { RetryAlert } from '../../../../components/ui/retry-alert';
 import { languageOf } from '../../../../i18n/languages';
 import { formatCount } from '../../../../lib/format';

@@ -11,7 +11,7 @@ import {
   type TReconciliationSummary,
 } from '@promoter/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import {
   type ReconciliationRunsFilter,
   useAdminReconciliationRuns,

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { moneyToFen, type TAdminOrderDetail, type TAdminRefund } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { newRequestId } from '../../../../lib/request-id';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RefundStatus, TAdminRefund } from '@promoter/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { notify } from '../../../../lib/notify';
 import { useOperator } from '../../../../lib/operator-session';

@@ -4,7 +4,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ZRefundStatus } from '@promoter/contract';
 import type { RefundStatus } from '@promoter/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { type AdminRefundFilter, useAdminRefunds } from '../../api/get-admin-refunds';
 import { useCan } from '../../lib/can';
 import { dateInputToIso, formatDateTime } from '../../lib/format';

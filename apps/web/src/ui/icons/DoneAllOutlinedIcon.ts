@@ -1,0 +1,4 @@
+// Written by scripts/ui-icons.mjs from @mui/icons-material (Apache-2.0, Material Icons by Google); do not edit.
+import { createIcon } from '../icon';
+
+export const DoneAllOutlinedIcon = /*#__PURE__*/ createIcon('<path d="m18 7-1.41-1.41-6.34 6.34 1.41 1.41zm4.24-1.41L11.66 16.17 7.48 12l-1.41 1.41L11.66 19l12-12zM.41 13.41 6 19l1.41-1.41L1.83 12z"/>');
