@@ -229,6 +229,30 @@ export function judge(
         : {}),
     }),
   );
+  const firstVisit = web?.firstVisit ?? null;
+  goals.push(
+    goal({
+      id: 'web/first-visit-login',
+      text: "first visit: the login page's first contentful paint on the throttled phone",
+      value: firstVisit ? firstVisit.loginFcpMs / 1000 : null,
+      target: 1.2,
+      direction: 'atMost',
+      unit: 's',
+    }),
+    goal({
+      id: 'web/first-visit-main',
+      text: "first visit: /agent/Main's figures on the throttled phone, nothing kept but the session",
+      value: firstVisit ? firstVisit.mainContentMs / 1000 : null,
+      target: 2,
+      direction: 'atMost',
+      unit: 's',
+      ...(firstVisit
+        ? {
+            figure: `${(firstVisit.mainContentMs / 1000).toFixed(2)} s (its first paint ${(firstVisit.mainFcpMs / 1000).toFixed(2)} s)`,
+          }
+        : {}),
+    }),
+  );
   const startGoal = (id: string, text: string, values: number[] | undefined, target: number) => {
     const s = values?.length ? spread(values.map((v) => v / 1000)) : null;
     goals.push(

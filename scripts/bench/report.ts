@@ -170,6 +170,14 @@ export interface WebFigures {
     figuresMs: number;
     appMs: number;
   } | null;
+  /** Issue 29's first visit on the same profile: the login page's first paint, /agent/Main's figures without the kept ones. */
+  firstVisit: {
+    profile: string;
+    runs: { loginFcp: number; mainFcp: number; mainContent: number }[];
+    loginFcpMs: number;
+    mainFcpMs: number;
+    mainContentMs: number;
+  } | null;
   problems: string[];
 }
 
@@ -259,6 +267,9 @@ export function markdown(input: ReportInput): string {
       w.throttled
         ? `/agent/Main reopened by the signed-in agent on a throttled phone (${w.throttled.profile}), medians of ${w.throttled.runs.length} runs: first contentful paint ${Math.round(w.throttled.fcpMs)} ms, the agent's figures on screen ${Math.round(w.throttled.figuresMs)} ms, the app's own page ${Math.round(w.throttled.appMs)} ms.`
         : '/agent/Main on a throttled phone: not measured.',
+      w.firstVisit
+        ? `A first visit on the same phone (${w.firstVisit.profile}), medians of ${w.firstVisit.runs.length} runs: the login page's first contentful paint ${Math.round(w.firstVisit.loginFcpMs)} ms; /agent/Main's first contentful paint ${Math.round(w.firstVisit.mainFcpMs)} ms, its figures on screen ${Math.round(w.firstVisit.mainContentMs)} ms.`
+        : 'A first visit on a throttled phone: not measured.',
       '',
     );
     const heaviest = [...w.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6);

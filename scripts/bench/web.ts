@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { type BrowserContext, chromium, type Response } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { freeLoopbackPort } from '../../apps/server/src/db/embedded';
 import { request } from './http';
 import type { WebFigures } from './report';
@@ -105,6 +105,7 @@ export async function measureWeb(options: {
       });
     }
     const throttled = reachedMain ? await measureThrottledMain(context, origin) : null;
+    const firstVisit = reachedMain ? await measureFirstVisit(context, origin) : null;
     const runs = options.lighthouseRuns ?? 3;
     let lighthouse = lighthouseState();
     let lighthouseFigures: WebFigures['lighthouseFigures'] = null;
@@ -128,6 +129,7 @@ export async function measureWeb(options: {
       lighthouse,
       lighthouseFigures,
       throttled,
+      firstVisit,
       problems,
     };
   } finally {
@@ -211,5 +213,106 @@ async function measureThrottledMain(
     fcpMs: median((r) => r.fcp),
     figuresMs: median((r) => r.figures),
     appMs: median((r) => r.app),
+  };
+}
+
+/** The throttled phone's conditions on a page of `context`, for what `run` measures there. */
+async function onThrottledPage<T>(
+  context: BrowserContext,
+  prepare: (page: Page) => Promise<void>,
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLED.latency,
+      downloadThroughput: THROTTLED.downloadThroughput,
+      uploadThroughput: THROTTLED.uploadThroughput,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.cpuRate });
+    await prepare(page);
+    return await run(page);
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await page.close();
+  }
+}
+
+const firstContentfulPaint = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+
+/**
+ * Issue 29's first visit on the throttled phone, in the real browser: the login page opened by someone who never came
+ * (a profile of its own: no storage, no cache), its first contentful paint; and /agent/Main opened by the signed-in
+ * agent without the kept figures and answers (the boot shell's snapshot and the query cache removed before the page's
+ * scripts run, the session kept), when its figures are on screen. Three runs each, the medians.
+ */
+async function measureFirstVisit(context: BrowserContext, origin: string): Promise<WebFigures['firstVisit']> {
+  const runs: { loginFcp: number; mainFcp: number; mainContent: number }[] = [];
+  const freshProfile = await fs.mkdtemp(path.join(os.tmpdir(), 'promoter-bench-first-visit-'));
+  const fresh = await chromium.launchPersistentContext(freshProfile, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const loginFcp = await onThrottledPage(
+        fresh,
+        async () => undefined,
+        async (page) => {
+          await page.goto(`${origin}/#/session/login`, { waitUntil: 'commit' });
+          await page.getByTestId('page-login').waitFor({ timeout: 120_000 });
+          return firstContentfulPaint(page);
+        },
+      );
+      const main = await onThrottledPage(
+        context,
+        async (page) => {
+          await page.addInitScript(() => {
+            window.localStorage.removeItem('promoter.bootShell');
+            window.localStorage.removeItem('promoter.queryCache');
+            const marks = { content: 0 };
+            (window as unknown as { __firstVisit: typeof marks }).__firstVisit = marks;
+            new MutationObserver(() => {
+              const now = performance.now();
+              // The figure itself, not its skeleton.
+              const balance = document.querySelector('[data-testid="main-balance"]');
+              if (!marks.content && /\d/.test(balance?.textContent ?? ''))
+                requestAnimationFrame(() => (marks.content = marks.content || now));
+            }).observe(document, { childList: true, subtree: true, characterData: true });
+          });
+        },
+        async (page) => {
+          await page.goto(`${origin}/#/agent/Main`, { waitUntil: 'commit' });
+          await page.getByTestId('main-balance').filter({ hasText: /\d/ }).waitFor({ timeout: 120_000 });
+          await page.waitForTimeout(500);
+          const content = await page.evaluate(
+            () => (window as unknown as { __firstVisit: { content: number } }).__firstVisit.content,
+          );
+          return { fcp: await firstContentfulPaint(page), content };
+        },
+      );
+      runs.push({ loginFcp, mainFcp: main.fcp, mainContent: main.content });
+    }
+  } finally {
+    await fresh.close();
+    await fs.rm(freshProfile, { recursive: true, force: true });
+  }
+  const median = (pick: (r: (typeof runs)[number]) => number) =>
+    [...runs.map(pick)].sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+  return {
+    profile: '150 ms, 1.6 Mbps down, 750 kbps up, 4x CPU, HTTP cache disabled, no kept figures',
+    runs,
+    loginFcpMs: median((r) => r.loginFcp),
+    mainFcpMs: median((r) => r.mainFcp),
+    mainContentMs: median((r) => r.mainContent),
   };
 }

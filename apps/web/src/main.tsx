@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { keepQueryCache, restoreQueryCache } from './api/query-cache-storage';
 import { queryClient } from './api/query-client';
 import { App } from './app/app';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { dismissBootShell, keepBootShell } from './lib/boot-shell';
 import { applyDocumentLanguage, initI18n } from './i18n';
 import { languageOf } from './i18n/languages';
@@ -35,10 +35,30 @@ applyThemeVars({
 // of its rendering.
 if (sessionStore.get().user) setTimeout(() => formatCount(0, languageOf(language).htmlLang), 0);
 
-void initI18n(language).then((i18n) => {
+/**
+ * Once the browser has painted what index.html drew (the prerendered login page, a returning agent's kept figures):
+ * the app's first fetches (its texts, the first route's code) and its first render start behind that paint, not
+ * ahead of it, which this script, small and quick to arrive, otherwise does. The script itself is not held back (its
+ * download goes on beside the page's). A hidden page paints no frame; it goes on after 100 ms.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+void afterFirstPaint().then(async () => {
+  const router = createAppRouter();
+  const i18n = await initI18n(language);
   createRoot(rootElement).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
   // This visit's drawing goes once the first screen is on the page: the router ready, then React's next commit into

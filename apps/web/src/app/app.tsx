@@ -1,8 +1,7 @@
-import { RouterProvider } from '../router';
+import { RouterProvider, type Router } from '../router';
 import { AppProvider } from './provider';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: Router }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

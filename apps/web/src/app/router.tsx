@@ -404,4 +404,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);
+/**
+ * The app's router over the address in the hash. Made by `main.tsx` once the browser has painted what index.html drew:
+ * making it starts the fetch of the first route's code.
+ */
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

@@ -33,6 +33,18 @@ export interface History {
   createHref(to: string): string;
 }
 
+/** Those told of a change: `add` returns the way to stop, `notify` tells them all. */
+export function listenerSet<A extends unknown[] = []>() {
+  const listeners = new Set<(...args: A) => void>();
+  return {
+    add(listener: (...args: A) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify: (...args: A) => listeners.forEach((listener) => listener(...args)),
+  };
+}
+
 interface EntryState {
   usr: unknown;
   key: string;
@@ -71,7 +83,7 @@ function entryStateOf(value: unknown): EntryState | null {
 
 /** The browser's history, the route in the hash. */
 export function createHashHistory(win: Window = window): History {
-  const listeners = new Set<() => void>();
+  const listeners = listenerSet();
   let action: NavigationType = 'POP';
 
   // The first entry gets its number and key, as every later one does.
@@ -89,11 +101,10 @@ export function createHashHistory(win: Window = window): History {
   };
   let current = read();
 
-  const notify = () => listeners.forEach((listener) => listener());
   win.addEventListener('popstate', () => {
     action = 'POP';
     current = read();
-    notify();
+    listeners.notify();
   });
 
   const write = (kind: 'PUSH' | 'REPLACE', to: string, state: unknown) => {
@@ -103,7 +114,7 @@ export function createHashHistory(win: Window = window): History {
     else win.history.replaceState(entry, '', createHref(to));
     action = kind;
     current = read();
-    notify();
+    listeners.notify();
   };
 
   return {
@@ -116,10 +127,7 @@ export function createHashHistory(win: Window = window): History {
     get index() {
       return current.index;
     },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    listen: listeners.add,
     push: (to, state) => write('PUSH', to, state),
     replace: (to, state) => write('REPLACE', to, state),
     go: (delta) => win.history.go(delta),
@@ -134,7 +142,7 @@ function createHref(to: string): string {
 
 /** A history in memory: the tests' (`initialEntries` as react-router's MemoryRouter takes them). */
 export function createMemoryHistory(initialEntries: readonly string[] = ['/']): History {
-  const listeners = new Set<() => void>();
+  const listeners = listenerSet();
   const entries: Location[] = (initialEntries.length ? initialEntries : ['/']).map((to, i) => ({
     ...parsePath(to),
     state: null,
@@ -142,7 +150,6 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
   }));
   let index = entries.length - 1;
   let action: NavigationType = 'POP';
-  const notify = () => listeners.forEach((listener) => listener());
   const write = (kind: 'PUSH' | 'REPLACE', to: string, state: unknown) => {
     const location: Location = { ...parsePath(to), state: state ?? null, key: newKey() };
     if (kind === 'PUSH') {
@@ -150,7 +157,7 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
       entries.splice(index, entries.length - index, location);
     } else entries[index] = location;
     action = kind;
-    notify();
+    listeners.notify();
   };
   return {
     get location() {
@@ -164,10 +171,7 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
     get index() {
       return index;
     },
-    listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    listen: listeners.add,
     push: (to, state) => write('PUSH', to, state),
     replace: (to, state) => write('REPLACE', to, state),
     go(delta) {
@@ -175,7 +179,7 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
       if (next === index) return;
       index = next;
       action = 'POP';
-      notify();
+      listeners.notify();
     },
     // In memory an address is its own link (tests read `href="/profile"`).
     createHref: (to) => to,

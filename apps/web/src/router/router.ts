@@ -1,5 +1,5 @@
 import type { History, Location, NavigationType } from './history';
-import { createHashHistory, createMemoryHistory, parsePath } from './history';
+import { createHashHistory, createMemoryHistory, listenerSet, parsePath } from './history';
 import type { LazyRoute, RouteMatch, RouteObject } from './match';
 import { matchRoutes } from './match';
 
@@ -51,7 +51,7 @@ export interface Router {
 export function createRouter(routes: readonly RouteObject[], history: History): Router {
   const loaded = new WeakMap<RouteObject, LazyRoute>();
   const loading = new WeakMap<RouteObject, Promise<LazyRoute>>();
-  const listeners = new Set<(state: RouterState, flushSync: boolean) => void>();
+  const listeners = listenerSet<[state: RouterState, flushSync: boolean]>();
   let flushNext = false;
   let pending = 0;
 
@@ -65,7 +65,7 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
 
   const set = (next: Partial<RouterState>, flush = false) => {
     state = { ...state, ...next };
-    listeners.forEach((listener) => listener(state, flush));
+    listeners.notify(state, flush);
   };
 
   const load = (route: RouteObject): Promise<LazyRoute> => {
@@ -120,10 +120,7 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
     get historyIndex() {
       return history.index;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.add,
     navigate(to, options = {}) {
       if (typeof to === 'number') {
         history.go(to);
