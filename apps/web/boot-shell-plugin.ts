@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { minifySync, type Plugin } from 'vite';
+import { minifySync, type Plugin, type Rollup } from 'vite';
 import { LOGIN_PRERENDER_CSS, loginPrerenderData, loginPrerenderHtml } from './build/login-prerender';
 
 /** The first paint's script (boot-shell.js; src/lib/boot-shell.ts tells what it draws). */
@@ -17,6 +17,58 @@ export function bootShellScript(): string {
 
 /** The id of the data boot-shell.js reads to show the login page in another language or theme (decision 048). */
 export const LOGIN_DATA_ID = 'boot-login-data';
+
+/** The id of the scripts boot-shell.js asks for at once on a first route: the build's list (`routePreloads`). */
+export const PRELOAD_DATA_ID = 'boot-preload-data';
+const PRELOAD_PLACEHOLDER = '{"routes":{},"texts":{}}';
+
+/** The routes a visit starts on (the game's link, an agent's bookmark): their pages' and layouts' sources. */
+const FIRST_ROUTES: Record<string, readonly string[]> = {
+  '/session/login': ['src/features/auth/pages/login-page.tsx'],
+  '/agent/main': ['src/app/layouts/boxed-v2-layout.tsx', 'src/features/agent/pages/agent-main-page.tsx'],
+};
+
+/**
+ * For each first route, the scripts of its page and layout with what they import, less what the entry brings; and
+ * each language's texts script. boot-shell.js asks for them beside the entry, so the first screen's code is not
+ * asked for only after the entry has arrived and run.
+ */
+export function routePreloads(bundle: Rollup.OutputBundle): {
+  routes: Record<string, string[]>;
+  texts: Record<string, string>;
+} {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: readonly Rollup.OutputChunk[]) => {
+    const seen = new Set<string>();
+    const stack = [...start];
+    for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      for (const file of chunk.imports) {
+        const next = byFile.get(file);
+        if (next) stack.push(next);
+      }
+    }
+    return seen;
+  };
+  const loaded = closure(chunks.filter((c) => c.isEntry));
+  const routes: Record<string, string[]> = {};
+  for (const [route, sources] of Object.entries(FIRST_ROUTES)) {
+    // A build without the page (a test's page of its own) lists nothing for it; the bundle guard checks the app's.
+    const start = sources.flatMap(
+      (source) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(source)) ?? [],
+    );
+    if (start.length < sources.length) continue;
+    routes[route] = [...closure(start)].filter((file) => !loaded.has(file)).map((file) => `./${file}`);
+  }
+  const texts: Record<string, string> = {};
+  for (const chunk of chunks) {
+    const language = /^texts-(\w+)$/.exec(chunk.name)?.[1];
+    if (language) texts[language] = `./${chunk.fileName}`;
+  }
+  return { routes, texts };
+}
 
 /**
  * Puts the first paint where index.html has the marker: the boot shell's element holding the login page's first
@@ -40,8 +92,27 @@ export function bootShell(): Plugin {
           () =>
             `<div id="boot-shell" aria-busy="true">${loginPrerenderHtml()}</div>` +
             `<script type="application/json" id="${LOGIN_DATA_ID}">${data}</script>` +
+            `<script type="application/json" id="${PRELOAD_DATA_ID}">${PRELOAD_PLACEHOLDER}</script>` +
             `<script>${bootShellScript()}</script>`,
         );
+    },
+  };
+}
+
+/** Fills the build's list of first routes' scripts into index.html (`routePreloads`); development has none. */
+export function bootPreloads(): Plugin {
+  return {
+    name: 'promoter-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const data = JSON.stringify(routePreloads(context.bundle)).replace(/</g, '\\u003c');
+        if (!html.includes(PRELOAD_PLACEHOLDER))
+          throw new Error(`index.html lacks the ${PRELOAD_DATA_ID} data`);
+        return html.replace(PRELOAD_PLACEHOLDER, () => data);
+      },
     },
   };
 }

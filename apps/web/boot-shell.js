@@ -152,6 +152,42 @@
       if (shell.parentNode) shell.parentNode.removeChild(shell);
     }, 20000);
   }
+  /**
+   * The first route's scripts and the stored language's texts asked for beside the app's own script, instead of
+   * after it has arrived and run (the build's list, boot-shell-plugin.ts: the login page and /agent/Main).
+   */
+  function preloadRoute() {
+    var data = JSON.parse(document.getElementById('boot-preload-data').textContent);
+    var options = read('promoter.themeOptions') || {};
+    var own = Object.prototype.hasOwnProperty;
+    var route = routeOf(window.location.hash).replace(/\/$/, '').toLowerCase() || '/';
+    var files = own.call(data.routes, route) ? data.routes[route].slice() : [];
+    if (files.length)
+      files.push(own.call(data.texts, options.language) ? data.texts[options.language] : data.texts.cn);
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+  }
+  // Once the page has painted (the first paint does not share the network with them), or after 100 ms when hidden.
+  var preloaded = false;
+  var preload = function () {
+    if (preloaded) return;
+    preloaded = true;
+    try {
+      preloadRoute();
+    } catch {
+      // Nothing asked for early: the app asks as before.
+    }
+  };
+  window.setTimeout(preload, 100);
+  window.requestAnimationFrame(function () {
+    window.setTimeout(preload, 0);
+  });
+
   // The drawing the build wrote (the prerendered login), or one of its own where there is none.
   var shell = document.getElementById('boot-shell');
   try {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { bootShell } from './boot-shell-plugin';
+import { bootPreloads, bootShell } from './boot-shell-plugin';
 import { pageStylesWin } from './build/page-styles-win';
 import { precompress } from './precompress';
 
@@ -14,7 +14,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 
 export default defineConfig({
   base: './',
-  plugins: [react(), bootShell(), precompress()],
+  plugins: [react(), bootShell(), bootPreloads(), precompress()],
   css: {
     postcss: { plugins: [pageStylesWin] },
     // A CSS module's class is a short hash of its file and name in production (the class maps ride in the scripts of

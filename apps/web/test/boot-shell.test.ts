@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BOOT_SHELL_ID,
   BOOT_SHELL_KEY,
@@ -136,5 +136,50 @@ describe('the first paint from the kept snapshot', () => {
     draw();
     expect(shell()?.querySelector('img')).toBeNull();
     expect(shell()?.querySelector('h1')?.textContent).toContain('<img');
+  });
+});
+
+describe('the first route’s scripts asked for beside the entry', () => {
+  const data = {
+    routes: {
+      '/agent/main': ['./assets/agent-main-page-1.js', './assets/list-2.js'],
+      '/session/login': ['./assets/login-page-3.js'],
+    },
+    texts: { cn: './assets/texts-cn-4.js', en: './assets/texts-en-5.js' },
+  };
+  const preloads = () =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<div id="root"></div><script type="application/json" id="boot-preload-data">${JSON.stringify(data)}</script>`;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('on /agent/Main, with the stored language’s texts, once the page has painted', () => {
+    localStorage.setItem('promoter.themeOptions', JSON.stringify({ language: 'en' }));
+    draw();
+    expect(preloads()).toEqual([]);
+    vi.advanceTimersByTime(100);
+    expect(preloads()).toEqual([
+      './assets/agent-main-page-1.js',
+      './assets/list-2.js',
+      './assets/texts-en-5.js',
+    ]);
+    expect(document.querySelector<HTMLLinkElement>('link[rel=modulepreload]')?.crossOrigin).toBe('');
+  });
+
+  it('on the login page in Chinese by default; nothing on a route the build did not list', () => {
+    window.location.hash = '#/session/login?token=abc';
+    draw();
+    vi.advanceTimersByTime(100);
+    expect(preloads()).toEqual(['./assets/login-page-3.js', './assets/texts-cn-4.js']);
+    document.head.innerHTML = '';
+    window.location.hash = '#/agent/withdraw';
+    draw();
+    vi.advanceTimersByTime(100);
+    expect(preloads()).toEqual([]);
   });
 });

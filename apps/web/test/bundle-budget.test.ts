@@ -185,6 +185,43 @@ describe('the agent path’s JavaScript (bytes, not time)', () => {
     expect(found).toEqual([]);
   });
 
+  it('lists the first routes’ scripts for boot-shell.js to ask for beside the entry (index.html)', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const data = JSON.parse(
+      /<script type="application\/json" id="boot-preload-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
+    ) as { routes?: Record<string, string[]>; texts?: Record<string, string> };
+    const files = (sources: string[]) =>
+      agentPath(sources)
+        .filter((c) => c.file.endsWith('.js') && !c.isEntry && !c.file.includes(`/${PATH_TEXTS}`))
+        .map((c) => `./${c.file}`);
+    const entry = new Set(agentPath([]).map((c) => `./${c.file}`));
+    const expected = (sources: string[]) =>
+      files(sources)
+        .filter((file) => !entry.has(file))
+        .sort();
+    expect([...(data.routes?.['/agent/main'] ?? [])].sort()).toEqual(
+      expected(PATH_SOURCES.slice(0, 3).filter((s) => !s.includes('login'))),
+    );
+    expect([...(data.routes?.['/session/login'] ?? [])].sort()).toEqual(
+      expected(['src/features/auth/pages/login-page.tsx']),
+    );
+    expect(Object.keys(data.texts ?? {}).sort()).toEqual([
+      'ar',
+      'cn',
+      'en',
+      'fr',
+      'ge',
+      'he',
+      'hu',
+      'it',
+      'ja',
+      'ko',
+      'ru',
+      'sp',
+    ]);
+    expect(data.texts?.cn).toMatch(/^\.\/assets\/texts-cn-[\w-]+\.js$/);
+  });
+
   it('carries no console, dashboard, tour, chart, tree view or second locale', () => {
     const names = agentPath().flatMap((c) => [c.file, c.src ?? '']);
     const found = names.filter((name) => NEVER_ON_PATH.some((re) => re.test(name)));
