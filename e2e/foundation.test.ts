@@ -32,6 +32,15 @@ for (const [size, viewport] of [
       await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
       await screenshot(page, `foundation-${size}-agent-main`);
 
+      // The sidebar's menu, fetched when the sidebar first opens (decision 053), and one of its links.
+      await page.getByRole('button', { name: '展开/收起菜单' }).first().click();
+      const menu = page.getByRole('navigation', { name: '主菜单' });
+      await menu.waitFor({ timeout: 10_000 });
+      await menu.locator('a[href="#/agent/child-tree"]').click();
+      await page.waitForURL(/#\/agent\/child-tree/, { timeout: 10_000 });
+      await page.goBack();
+      await page.getByTestId('page-agent-main').waitFor({ timeout: 30_000 });
+
       await page.getByTestId('header-exit').first().click();
       await page.getByTestId('header-logout').first().click();
       await page.getByTestId('confirm-yes').first().click();
