@@ -26,6 +26,8 @@ const PARENT_PLAYER = 100001;
 const PARENT_AGENT = 10001;
 /** How long a sent refund may take to settle: the queue's first run, and a retry after its first backoff (30 s). */
 const SETTLE_MS = 75_000;
+/** What the console shows once its data has come back (a loaded machine reads the order again after a second or more). */
+const SHOWN = { timeout: 30_000, interval: 250 };
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(450);
@@ -156,7 +158,7 @@ async function refund(page: Page, drawer: Locator, amount: string, reason: strin
   await dialog.getByTestId('refund-reason').fill(reason);
   await dialog.getByTestId('refund-submit').click();
   await dialog.waitFor({ state: 'hidden' });
-  await expect.poll(async () => (await cardIds(drawer)).length).toBe(before.length + 1);
+  await expect.poll(async () => (await cardIds(drawer)).length, SHOWN).toBe(before.length + 1);
   const made = (await cardIds(drawer)).find((id) => !before.includes(id));
   if (!made) throw new Error('no new refund on the order');
   return drawer.getByTestId(made);
@@ -204,7 +206,7 @@ describe('refunds in the console', () => {
 
     // The page reads it again until the queue settled it with the provider.
     await expect.poll(() => statusOf(card), { timeout: SETTLE_MS, interval: 1_000 }).toBe('succeeded');
-    await expect.poll(() => drawer.getByTestId('order-refunded').innerText()).toBe('150.00');
+    await expect.poll(() => drawer.getByTestId('order-refunded').innerText(), SHOWN).toBe('150.00');
     expect(await drawer.getByTestId('order-refundable').innerText()).toBe('450.00');
     expect(await card.getByTestId('refund-amount').innerText()).toBe('150.00');
     expect(await card.innerText()).toContain('部分钻石未到账，退还 150 元');
@@ -271,12 +273,12 @@ describe('refunds in the console', () => {
     await secondCard.getByTestId(`refund-approve-${waiting.id}`).click();
     await second.getByTestId('confirm-yes').click();
     await expect.poll(() => statusOf(secondCard), { timeout: SETTLE_MS, interval: 1_000 }).toBe('succeeded');
-    await expect.poll(() => secondDrawer.getByTestId('order-refunded').innerText()).toBe('600.00');
+    await expect.poll(() => secondDrawer.getByTestId('order-refunded').innerText(), SHOWN).toBe('600.00');
     expect(await secondCard.getByTestId('refund-approvals').innerText()).toContain('refunder');
     // The whole amount went back: the order is refunded, all of what it gave taken back.
-    expect(await secondDrawer.getByTestId('admin-order-status').first().getAttribute('data-status')).toBe(
-      'refunded',
-    );
+    await expect
+      .poll(() => secondDrawer.getByTestId('admin-order-status').first().getAttribute('data-status'), SHOWN)
+      .toBe('refunded');
     expect(
       await secondCard
         .locator(
@@ -339,14 +341,14 @@ describe('refunds in the console', () => {
     await second.getByTestId('refund-filter-status-rejected').click();
     await second.getByTestId('refund-filter-apply').click();
     const rejected = second.getByTestId(`refund-row-${waiting.id}`);
-    await expect.poll(() => rejected.getAttribute('data-status')).toBe('rejected');
+    await expect.poll(() => rejected.getAttribute('data-status'), SHOWN).toBe('rejected');
     expect(await rejected.innerText()).toContain('买家已撤回申请');
     await shot(second, 'admin-refunds-desktop-list-rejected');
 
     // The order's page: the whole amount refundable again.
     await rejected.getByTestId(`refund-open-order-${waiting.id}`).click();
     const secondDrawer = second.getByTestId('order-detail');
-    await expect.poll(() => secondDrawer.getByTestId('order-refundable').innerText()).toBe('600.00');
+    await expect.poll(() => secondDrawer.getByTestId('order-refundable').innerText(), SHOWN).toBe('600.00');
     expect(await secondDrawer.getByTestId('order-refunded').innerText()).toBe('0.00');
     expect(await secondDrawer.getByTestId('refund-remark').innerText()).toContain('买家已撤回申请');
     expect(await secondDrawer.getByTestId('admin-order-status').first().getAttribute('data-status')).toBe(

@@ -166,47 +166,38 @@ async function measureThrottledMain(
 ): Promise<WebFigures['throttled']> {
   const runs: { fcp: number; figures: number; app: number }[] = [];
   for (let i = 0; i < 3; i++) {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    try {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: THROTTLED.latency,
-        downloadThroughput: THROTTLED.downloadThroughput,
-        uploadThroughput: THROTTLED.uploadThroughput,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.cpuRate });
-      await page.addInitScript(() => {
-        const marks = { figures: 0, app: 0 };
-        (window as unknown as { __firstPaint: typeof marks }).__firstPaint = marks;
-        new MutationObserver(() => {
-          const now = performance.now();
-          if (!marks.figures && document.querySelector('[data-boot-figure], [data-testid="main-balance"]'))
-            requestAnimationFrame(() => (marks.figures = marks.figures || now));
-          if (!marks.app && document.querySelector('[data-testid="page-agent-main"]'))
-            requestAnimationFrame(() => (marks.app = marks.app || now));
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await page.goto(`${origin}/#/agent/Main`, { waitUntil: 'commit' });
-      await page.getByTestId('page-agent-main').waitFor({ timeout: 120_000 });
-      await page.waitForTimeout(500);
-      runs.push(
-        await page.evaluate(() => {
-          const marks = (window as unknown as { __firstPaint: { figures: number; app: number } })
-            .__firstPaint;
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-          return { fcp, figures: marks.figures, app: marks.app };
-        }),
-      );
-    } finally {
-      await cdp.detach().catch(() => undefined);
-      await page.close();
-    }
+    runs.push(
+      await onThrottledPage(
+        context,
+        async (page) => {
+          await page.addInitScript(() => {
+            const marks = { figures: 0, app: 0 };
+            (window as unknown as { __firstPaint: typeof marks }).__firstPaint = marks;
+            new MutationObserver(() => {
+              const now = performance.now();
+              if (
+                !marks.figures &&
+                document.querySelector('[data-boot-figure], [data-testid="main-balance"]')
+              )
+                requestAnimationFrame(() => (marks.figures = marks.figures || now));
+              if (!marks.app && document.querySelector('[data-testid="page-agent-main"]'))
+                requestAnimationFrame(() => (marks.app = marks.app || now));
+            }).observe(document, { childList: true, subtree: true });
+          });
+        },
+        async (page) => {
+          await page.goto(`${origin}/#/agent/Main`, { waitUntil: 'commit' });
+          await page.getByTestId('page-agent-main').waitFor({ timeout: 120_000 });
+          await page.waitForTimeout(500);
+          const marks = await page.evaluate(
+            () => (window as unknown as { __firstPaint: { figures: number; app: number } }).__firstPaint,
+          );
+          return { fcp: await firstContentfulPaint(page), figures: marks.figures, app: marks.app };
+        },
+      ),
+    );
   }
-  const median = (pick: (r: (typeof runs)[number]) => number) =>
-    [...runs.map(pick)].sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+  const median = (pick: (r: (typeof runs)[number]) => number) => medianOf(runs.map(pick));
   return {
     profile: '150 ms, 1.6 Mbps down, 750 kbps up, 4x CPU, HTTP cache disabled, storage kept',
     runs,
@@ -214,6 +205,11 @@ async function measureThrottledMain(
     figuresMs: median((r) => r.figures),
     appMs: median((r) => r.app),
   };
+}
+
+/** The middle value of a few runs (the lower middle of an even count). */
+function medianOf(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 }
 
 /** The throttled phone's conditions on a page of `context`, for what `run` measures there. */
@@ -306,8 +302,7 @@ async function measureFirstVisit(context: BrowserContext, origin: string): Promi
     await fresh.close();
     await fs.rm(freshProfile, { recursive: true, force: true });
   }
-  const median = (pick: (r: (typeof runs)[number]) => number) =>
-    [...runs.map(pick)].sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+  const median = (pick: (r: (typeof runs)[number]) => number) => medianOf(runs.map(pick));
   return {
     profile: '150 ms, 1.6 Mbps down, 750 kbps up, 4x CPU, HTTP cache disabled, no kept figures',
     runs,

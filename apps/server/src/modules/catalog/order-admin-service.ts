@@ -188,8 +188,20 @@ async function nicknamesOf(db: DbOrTx, playerIds: readonly number[]) {
   return new Map(rows.map((row) => [row.id, row.nickname]));
 }
 
-/** An order's page: the order, its payer, its frozen pricing, the provider's records and its ledger entries. */
-export async function orderDetail(db: DbOrTx, orderId: string): Promise<TAdminOrderDetail> {
+/**
+ * An order's page: the order, its payer, its frozen pricing, the provider's records and its ledger entries, read in one
+ * snapshot (a repeatable-read, read-only transaction). Read statement by statement, a refund settling between them
+ * gave an order still "paid" with nothing refunded beside its refund already "succeeded"; the console, seeing no
+ * refund in flight, stopped reading it again and showed that for good.
+ */
+export async function orderDetail(db: Db, orderId: string): Promise<TAdminOrderDetail> {
+  return db.transaction((tx) => orderDetailIn(tx, orderId), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function orderDetailIn(db: DbOrTx, orderId: string): Promise<TAdminOrderDetail> {
   const [row] = await db
     .select({ order: orders, payer: players })
     .from(orders)
