@@ -22,21 +22,32 @@ export const LOGIN_DATA_ID = 'boot-login-data';
 export const PRELOAD_DATA_ID = 'boot-preload-data';
 const PRELOAD_PLACEHOLDER = '{"routes":{},"texts":{}}';
 
-/** The routes a visit starts on (the game's link, an agent's bookmark): their pages' and layouts' sources. */
-const FIRST_ROUTES: Record<string, readonly string[]> = {
-  '/session/login': ['src/features/auth/pages/login-page.tsx'],
-  '/agent/main': ['src/app/layouts/boxed-v2-layout.tsx', 'src/features/agent/pages/agent-main-page.tsx'],
+/**
+ * The routes a visit starts on (the game's link, an agent's bookmark): their pages' and layouts' sources, and whether
+ * they show the agent's areas' texts (every page but those router.tsx makes with `startPage`).
+ */
+const FIRST_ROUTES: Record<string, { sources: readonly string[]; agentTexts: boolean }> = {
+  '/session/login': { sources: ['src/features/auth/pages/login-page.tsx'], agentTexts: false },
+  '/agent/main': {
+    sources: ['src/app/layouts/boxed-v2-layout.tsx', 'src/features/agent/pages/agent-main-page.tsx'],
+    agentTexts: true,
+  },
 };
+
+/** What boot-shell.js asks for on a first route (index.html's `#boot-preload-data`). */
+export interface RoutePreloads {
+  /** Each first route's scripts, and whether its texts include the agent's areas. */
+  routes: Record<string, { files: string[]; agentTexts: boolean }>;
+  /** Each language's scripts of texts: its first texts, and its agent areas' (src/i18n/resources.ts). */
+  texts: Record<string, { start: string; agent: string }>;
+}
 
 /**
  * For each first route, the scripts of its page and layout with what they import, less what the entry brings; and
- * each language's texts script. boot-shell.js asks for them beside the entry, so the first screen's code is not
+ * each language's texts scripts. boot-shell.js asks for them beside the entry, so the first screen's code is not
  * asked for only after the entry has arrived and run.
  */
-export function routePreloads(bundle: Rollup.OutputBundle): {
-  routes: Record<string, string[]>;
-  texts: Record<string, string>;
-} {
+export function routePreloads(bundle: Rollup.OutputBundle): RoutePreloads {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: readonly Rollup.OutputChunk[]) => {
@@ -53,19 +64,22 @@ export function routePreloads(bundle: Rollup.OutputBundle): {
     return seen;
   };
   const loaded = closure(chunks.filter((c) => c.isEntry));
-  const routes: Record<string, string[]> = {};
-  for (const [route, sources] of Object.entries(FIRST_ROUTES)) {
+  const routes: RoutePreloads['routes'] = {};
+  for (const [route, { sources, agentTexts }] of Object.entries(FIRST_ROUTES)) {
     // A build without the page (a test's page of its own) lists nothing for it; the bundle guard checks the app's.
     const start = sources.flatMap(
       (source) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(source)) ?? [],
     );
     if (start.length < sources.length) continue;
-    routes[route] = [...closure(start)].filter((file) => !loaded.has(file)).map((file) => `./${file}`);
+    const files = [...closure(start)].filter((file) => !loaded.has(file)).map((file) => `./${file}`);
+    routes[route] = { files, agentTexts };
   }
-  const texts: Record<string, string> = {};
+  const scripts = new Map(chunks.map((c) => [c.name, `./${c.fileName}`]));
+  const texts: RoutePreloads['texts'] = {};
   for (const chunk of chunks) {
-    const language = /^texts-(\w+)$/.exec(chunk.name)?.[1];
-    if (language) texts[language] = `./${chunk.fileName}`;
+    const language = /^texts-(?!agent-)(\w+)$/.exec(chunk.name)?.[1];
+    const agent = language ? scripts.get(`texts-agent-${language}`) : undefined;
+    if (language && agent) texts[language] = { start: `./${chunk.fileName}`, agent };
   }
   return { routes, texts };
 }

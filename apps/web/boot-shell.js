@@ -161,9 +161,13 @@
     var options = read('promoter.themeOptions') || {};
     var own = Object.prototype.hasOwnProperty;
     var route = routeOf(window.location.hash).replace(/\/$/, '').toLowerCase() || '/';
-    var files = own.call(data.routes, route) ? data.routes[route].slice() : [];
-    if (files.length)
-      files.push(own.call(data.texts, options.language) ? data.texts[options.language] : data.texts.cn);
+    var first = own.call(data.routes, route) ? data.routes[route] : null;
+    var files = first ? first.files.slice() : [];
+    if (first && files.length) {
+      var texts = own.call(data.texts, options.language) ? data.texts[options.language] : data.texts.cn;
+      files.push(texts.start);
+      if (first.agentTexts) files.push(texts.agent);
+    }
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';

@@ -8,8 +8,16 @@ import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
 // work wherever the server mounts it. In dev and preview, `/api` goes to the local server.
+const START_TEXTS = /[\\/]i18n[\\/](?:locales[\\/](?:identity[\\/])?(\w+)\.json|start-texts[\\/](\w+)\.ts)$/;
 const AGENT_TEXTS =
-  /[\\/]i18n[\\/](?:locales[\\/](?:(?:money|identity|shop|payout|profile|inbox)[\\/])?(\w+)\.json|agent-texts[\\/](\w+)\.ts)$/;
+  /[\\/]i18n[\\/](?:locales[\\/](?:money|shop|payout|profile|inbox)[\\/](\w+)\.json|agent-texts[\\/](\w+)\.ts)$/;
+/** The script a language's texts go in: its first texts, or its agent areas' (src/i18n/resources.ts). */
+function textsChunk(id: string): string | null {
+  const start = START_TEXTS.exec(id);
+  if (start) return `texts-${start[1] ?? start[2]}`;
+  const agent = AGENT_TEXTS.exec(id);
+  return agent ? `texts-agent-${agent[1] ?? agent[2]}` : null;
+}
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
 export default defineConfig({
@@ -41,15 +49,10 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'] },
             { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material/ },
-            // A language's texts for the agent (the shell's and the six areas src/i18n/resources.ts loads at start,
-            // CORE_AREAS) in one file per language instead of seven; the console's and dashboards' areas stay apart.
-            {
-              name: (id) => {
-                const match = AGENT_TEXTS.exec(id);
-                const language = match?.[1] ?? match?.[2];
-                return language ? `texts-${language}` : null;
-              },
-            },
+            // A language's first texts (the shell's and the session pages' area) in one file per language, and its
+            // agent areas (src/i18n/resources.ts, AGENT_AREAS) in another, instead of a file each; the console's and
+            // dashboards' areas stay apart.
+            { name: textsChunk },
           ],
         },
       },

@@ -142,10 +142,13 @@ describe('the first paint from the kept snapshot', () => {
 describe('the first route’s scripts asked for beside the entry', () => {
   const data = {
     routes: {
-      '/agent/main': ['./assets/agent-main-page-1.js', './assets/list-2.js'],
-      '/session/login': ['./assets/login-page-3.js'],
+      '/agent/main': { files: ['./assets/agent-main-page-1.js', './assets/list-2.js'], agentTexts: true },
+      '/session/login': { files: ['./assets/login-page-3.js'], agentTexts: false },
     },
-    texts: { cn: './assets/texts-cn-4.js', en: './assets/texts-en-5.js' },
+    texts: {
+      cn: { start: './assets/texts-cn-4.js', agent: './assets/texts-agent-cn-6.js' },
+      en: { start: './assets/texts-en-5.js', agent: './assets/texts-agent-en-7.js' },
+    },
   };
   const preloads = () =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) =>
@@ -158,7 +161,7 @@ describe('the first route’s scripts asked for beside the entry', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('on /agent/Main, with the stored language’s texts, once the page has painted', () => {
+  it('on /agent/Main, with the stored language’s texts and its agent areas’, once the page has painted', () => {
     localStorage.setItem('promoter.themeOptions', JSON.stringify({ language: 'en' }));
     draw();
     expect(preloads()).toEqual([]);
@@ -167,11 +170,12 @@ describe('the first route’s scripts asked for beside the entry', () => {
       './assets/agent-main-page-1.js',
       './assets/list-2.js',
       './assets/texts-en-5.js',
+      './assets/texts-agent-en-7.js',
     ]);
     expect(document.querySelector<HTMLLinkElement>('link[rel=modulepreload]')?.crossOrigin).toBe('');
   });
 
-  it('on the login page in Chinese by default; nothing on a route the build did not list', () => {
+  it('on the login page in Chinese by default, its first texts only; nothing on a route the build did not list', () => {
     window.location.hash = '#/session/login?token=abc';
     draw();
     vi.advanceTimersByTime(100);

@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import { build, type PluginOption, type UserConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../vite.config';
-import { CORE_AREAS } from '../src/i18n/resources';
+import type { RoutePreloads } from '../boot-shell-plugin';
+import { AGENT_AREAS, START_AREAS } from '../src/i18n/resources';
 
 /**
  * Ceilings, gzipped KB: the agent's path holds issue 29's goal (150 KB, docs/BENCHMARKS.md); the login page alone holds
@@ -37,14 +38,19 @@ const PATH_SOURCES = [
   'src/features/agent/pages/agent-main-page.tsx',
 ];
 /**
- * The Chinese texts it needs: the shell's and the agent's areas (CORE_AREAS), which the build puts in one script per
- * language (`texts-<language>`, vite.config.ts).
+ * The Chinese texts it needs: the first texts (the shell's and START_AREAS) and the agent's areas (AGENT_AREAS), which
+ * the build puts in a script each per language (`texts-<language>`, `texts-agent-<language>`, vite.config.ts); the
+ * login page needs only the first.
  */
-const PATH_TEXTS = 'texts-cn-';
-const CORE_TEXTS = [
-  'src/i18n/locales/cn.json',
-  ...CORE_AREAS.map((area) => `src/i18n/locales/${area}/cn.json`),
-];
+const START_TEXTS = 'texts-cn-';
+const AGENT_TEXTS = 'texts-agent-cn-';
+const TEXT_SOURCES: Record<string, string[]> = {
+  [START_TEXTS]: [
+    'src/i18n/locales/cn.json',
+    ...START_AREAS.map((area) => `src/i18n/locales/${area}/cn.json`),
+  ],
+  [AGENT_TEXTS]: AGENT_AREAS.map((area) => `src/i18n/locales/${area}/cn.json`),
+};
 
 /** What must never be on that path (a part of the file name of a chunk or of its source). */
 const NEVER_ON_PATH = [
@@ -59,7 +65,7 @@ const NEVER_ON_PATH = [
   // The phone layer replaces MUI and runtime CSS-in-JS on the agent's path (decision 049).
   /@mui|@emotion|stylis|goober|mui-scope/,
   /locales\/(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)\.json/,
-  /texts-(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)-/,
+  /texts-(agent-)?(en|fr|he|ru|ar|ge|sp|ja|ko|it|hu)-/,
 ];
 
 let outDir = '';
@@ -105,13 +111,18 @@ function firstText(value: unknown): string {
   return '';
 }
 
-/** The entry and the path's sources with everything they import statically. */
-function agentPath(sources: readonly string[] = PATH_SOURCES): ManifestChunk[] {
+/** The entry and the path's sources with everything they import statically, and its texts' scripts. */
+function agentPath(
+  sources: readonly string[] = PATH_SOURCES,
+  textScripts: readonly string[] = [START_TEXTS, AGENT_TEXTS],
+): ManifestChunk[] {
   const keys = new Set<string>();
   const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
-  const texts = Object.keys(manifest).filter((k) => manifest[k]?.file.includes(`/${PATH_TEXTS}`));
-  if (texts.length !== 1)
-    throw new Error(`${texts.length} scripts named ${PATH_TEXTS}* in the build manifest`);
+  const texts = textScripts.map((name) => {
+    const found = Object.keys(manifest).filter((k) => manifest[k]?.file.includes(`/${name}`));
+    if (found.length !== 1) throw new Error(`${found.length} scripts named ${name}* in the build manifest`);
+    return found[0] as string;
+  });
   const stack = [...entry, ...sources, ...texts];
   while (stack.length > 0) {
     const key = stack.pop() as string;
@@ -142,19 +153,21 @@ describe('the agent path’s JavaScript (bytes, not time)', () => {
   });
 
   it(`keeps the login page within ${LOGIN_BUDGET_KB} KB gzipped`, () => {
-    const { kb, files } = gzippedKb(agentPath(['src/features/auth/pages/login-page.tsx']));
+    const { kb, files } = gzippedKb(agentPath(['src/features/auth/pages/login-page.tsx'], [START_TEXTS]));
     console.info(`login page: ${files} scripts, ${kb} KB gzipped (budget ${LOGIN_BUDGET_KB} KB)`);
     expect(kb).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
   });
 
-  it('brings the agent’s Chinese texts in one script', () => {
-    const texts = agentPath().find((c) => c.file.includes(`/${PATH_TEXTS}`));
-    const built = readFileSync(path.join(outDir, texts?.file ?? ''), 'utf8');
-    for (const source of CORE_TEXTS) {
-      expect(manifest[source], `${source} has a script of its own`).toBeUndefined();
-      const text = firstText(JSON.parse(readFileSync(path.join(WEB, source), 'utf8')) as unknown);
-      expect(text, `${source} has no plain text to look for`).not.toBe('');
-      expect(built, `${source} is not in ${texts?.file}`).toContain(text);
+  it('brings the Chinese texts in two scripts: the first texts, and the agent’s areas', () => {
+    for (const [name, sources] of Object.entries(TEXT_SOURCES)) {
+      const texts = agentPath().find((c) => c.file.includes(`/${name}`));
+      const built = readFileSync(path.join(outDir, texts?.file ?? ''), 'utf8');
+      for (const source of sources) {
+        expect(manifest[source], `${source} has a script of its own`).toBeUndefined();
+        const text = firstText(JSON.parse(readFileSync(path.join(WEB, source), 'utf8')) as unknown);
+        expect(text, `${source} has no plain text to look for`).not.toBe('');
+        expect(built, `${source} is not in ${texts?.file}`).toContain(text);
+      }
     }
   });
 
@@ -189,22 +202,24 @@ describe('the agent path’s JavaScript (bytes, not time)', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const data = JSON.parse(
       /<script type="application\/json" id="boot-preload-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
-    ) as { routes?: Record<string, string[]>; texts?: Record<string, string> };
+    ) as Partial<RoutePreloads>;
     const files = (sources: string[]) =>
-      agentPath(sources)
-        .filter((c) => c.file.endsWith('.js') && !c.isEntry && !c.file.includes(`/${PATH_TEXTS}`))
+      agentPath(sources, [])
+        .filter((c) => c.file.endsWith('.js') && !c.isEntry)
         .map((c) => `./${c.file}`);
-    const entry = new Set(agentPath([]).map((c) => `./${c.file}`));
+    const entry = new Set(agentPath([], []).map((c) => `./${c.file}`));
     const expected = (sources: string[]) =>
       files(sources)
         .filter((file) => !entry.has(file))
         .sort();
-    expect([...(data.routes?.['/agent/main'] ?? [])].sort()).toEqual(
+    expect([...(data.routes?.['/agent/main']?.files ?? [])].sort()).toEqual(
       expected(PATH_SOURCES.slice(0, 3).filter((s) => !s.includes('login'))),
     );
-    expect([...(data.routes?.['/session/login'] ?? [])].sort()).toEqual(
+    expect(data.routes?.['/agent/main']?.agentTexts).toBe(true);
+    expect([...(data.routes?.['/session/login']?.files ?? [])].sort()).toEqual(
       expected(['src/features/auth/pages/login-page.tsx']),
     );
+    expect(data.routes?.['/session/login']?.agentTexts).toBe(false);
     expect(Object.keys(data.texts ?? {}).sort()).toEqual([
       'ar',
       'cn',
@@ -219,7 +234,8 @@ describe('the agent path’s JavaScript (bytes, not time)', () => {
       'ru',
       'sp',
     ]);
-    expect(data.texts?.cn).toMatch(/^\.\/assets\/texts-cn-[\w-]+\.js$/);
+    expect(data.texts?.cn?.start).toMatch(/^\.\/assets\/texts-cn-[\w-]+\.js$/);
+    expect(data.texts?.cn?.agent).toMatch(/^\.\/assets\/texts-agent-cn-[\w-]+\.js$/);
   });
 
   it('carries no console, dashboard, tour, chart, tree view or second locale', () => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../config/constants';
 import { loadTextAreas } from '../i18n';
-import type { FeatureArea } from '../i18n/resources';
+import { AGENT_AREAS, type FeatureArea } from '../i18n/resources';
 import type { LazyRoute } from '../router';
 
 /** A page's code that has not arrived after 120 s (SPEC section 8) fails the route instead of hanging. */
@@ -38,10 +38,19 @@ async function inTime<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A route's `lazy` for a page module: loads it with the time-out and hands its component to the router.
- * Route splitting keeps the first load on a phone small.
+ * A route's `lazy` for a page module: loads it with the time-out, and the texts of the agent's areas beside it, and
+ * hands its component to the router. Route splitting keeps the first load on a phone small.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return startPage(() => withTexts(AGENT_AREAS, load()), pick);
+}
+
+/**
+ * A page that shows only the first texts (the shell's and the session pages', START_AREAS): the login page and the
+ * pages around it, which then wait for no other text (decision 055). test/start-pages.test.ts checks that no module
+ * they import uses an agent area's key.
+ */
+export function startPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async (): Promise<LazyRoute> => {
     // Starting a page's scripts (a <link rel=modulepreload> for each, tens for a layout and its page) is a task of
     // its own: on a phone it is not added to the task that runs the app's entry (decision 031).
@@ -62,7 +71,7 @@ export function pageTable<T extends Record<string, () => Promise<LazyRoute>>>(lo
   };
 }
 
-/** A page's module once the texts of its feature areas have arrived too (the agent's path fetches neither). */
+/** A page's module once the texts of its feature areas have arrived too. */
 export async function withTexts<M>(areas: readonly FeatureArea[], load: Promise<M>): Promise<M> {
   const [module] = await Promise.all([load, loadTextAreas(areas)]);
   return module;

@@ -5,7 +5,7 @@ import { DASHBOARDS, paths, redirects } from '../config/paths';
 import type { LayoutName } from '../config/paths';
 import type { TranslationKey } from '../i18n/keys';
 import { MobileLayout } from './layouts/mobile-layout';
-import { lazyPage, pageTable } from './lazy-page';
+import { lazyPage, pageTable, startPage } from './lazy-page';
 import { Root } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
@@ -36,9 +36,9 @@ const miniLayout = lazyPage(
   (m) => m.MiniLayout,
 );
 
-// ---- pages
+// ---- pages (the login page and those around it show only the first texts: startPage, decision 055)
 
-const loginPage = lazyPage(
+const loginPage = startPage(
   () => import('../features/auth/pages/login-page'),
   (m) => m.LoginPage,
 );
@@ -58,19 +58,19 @@ const agentIndexPage = lazyPage(
   () => import('../features/agent/pages/agent-index-page'),
   (m) => m.AgentIndexPage,
 );
-const loginWxPage = lazyPage(
+const loginWxPage = startPage(
   () => import('../features/auth/pages/login-wx-page'),
   (m) => m.LoginWxPage,
 );
-const callbackPage = lazyPage(
+const callbackPage = startPage(
   () => import('../features/auth/pages/callback-page'),
   (m) => m.CallbackPage,
 );
-const lockScreenPage = lazyPage(
+const lockScreenPage = startPage(
   () => import('../features/auth/pages/lock-screen-page'),
   (m) => m.LockScreenPage,
 );
-const signUpPage = lazyPage(
+const signUpPage = startPage(
   () => import('../features/identity/pages/sign-up-page'),
   (m) => m.SignUpPage,
 );
@@ -78,11 +78,11 @@ const updatePasswordPage = lazyPage(
   () => import('../features/identity/pages/update-password-page'),
   (m) => m.UpdatePasswordPage,
 );
-const forgotPasswordPage = lazyPage(
+const forgotPasswordPage = startPage(
   () => import('../features/identity/pages/forgot-password-page'),
   (m) => m.ForgotPasswordPage,
 );
-const resetPasswordPage = lazyPage(
+const resetPasswordPage = startPage(
   () => import('../features/identity/pages/reset-password-page'),
   (m) => m.ResetPasswordPage,
 );

@@ -1,4 +1,4 @@
-import { type FeatureArea, LAZY_AREAS, loadAreas, loadLocale } from './resources';
+import { type FeatureArea, loadAreas, loadLocale } from './resources';
 import { languageOf } from './languages';
 import type { Locale } from './languages';
 import { createTranslator, type Translator } from './translator';
@@ -35,8 +35,8 @@ export async function initI18n(locale: Locale): Promise<Translator> {
   return i18n;
 }
 
-/** Fetches feature areas outside the agent's path (the console's, the dashboards') in the loaded languages. */
-export async function loadTextAreas(areas: readonly FeatureArea[] = LAZY_AREAS): Promise<void> {
+/** Fetches feature areas beyond the first texts (the agent's, the console's, the dashboards') in the loaded languages. */
+export async function loadTextAreas(areas: readonly FeatureArea[]): Promise<void> {
   await ready;
   return loadAreas(areas, i18n.loadedLanguages(), (language, texts) => i18n.addTexts(language, texts));
 }

@@ -22,11 +22,15 @@ import type { Texts } from './translator';
  * (`locales/<area>/<lng>.json`), merged under the area's name: `t('money.recharge.title')`. Separate files keep
  * each area's texts together and let work on different areas proceed without touching the same file.
  *
- * None is bundled (decision 022): the active locale's shell and agent areas are fetched at start, one locale at a
- * time (the build puts them in one script per locale, decision 029); the operator console's and the dashboards' areas
- * are fetched by their routes (`loadAreas`) before they show.
+ * None is bundled (decision 022), and one locale is fetched at a time. At start, the shell's texts with the session
+ * pages' area (START_AREAS) in one script per locale; the agent's own areas (AGENT_AREAS) in one script per locale,
+ * fetched by the routes behind the login page (decision 055), so the login page waits for no text it does not show;
+ * the operator console's and the dashboards' areas a file each, fetched by their routes. A route's areas arrive before
+ * it shows (`withTexts` in app/lazy-page.ts).
  */
-export const CORE_AREAS = ['money', 'identity', 'shop', 'payout', 'profile', 'inbox'] as const;
+export const START_AREAS = ['identity'] as const;
+/** The agent's screens' areas: one script per language (`agent-texts/<lng>.ts`). */
+export const AGENT_AREAS = ['money', 'shop', 'payout', 'profile', 'inbox'] as const;
 /** Areas only the operator console uses. */
 export const ADMIN_AREAS = [
   'admin',
@@ -39,62 +43,73 @@ export const ADMIN_AREAS = [
   'adminPayouts',
   'adminReconciliation',
 ] as const;
-/** Areas fetched by the routes that use them, never on the agent's path. */
+/** Areas a file each, fetched by the routes that use them, never on the agent's path. */
 export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
-export const FEATURE_AREAS = [...CORE_AREAS, ...LAZY_AREAS] as const;
+export const FEATURE_AREAS = [...START_AREAS, ...AGENT_AREAS, ...LAZY_AREAS] as const;
 export type FeatureArea = (typeof FEATURE_AREAS)[number];
 
-/** What a language's agent texts hold: the shell's and CORE_AREAS's keys, as the default locale has them. */
-export type AgentTexts = typeof core & {
+/** What a language's first texts hold: the shell's keys and START_AREAS's, as the default locale has them. */
+export type StartTexts = typeof core & { identity: typeof identity };
+
+/** What a language's agent areas hold (AGENT_AREAS), as the default locale has them. */
+export interface AgentAreaTexts {
   money: typeof money;
-  identity: typeof identity;
   shop: typeof shop;
   payout: typeof payout;
   profile: typeof profile;
   inbox: typeof inbox;
-};
+}
 
 /** The default locale's shape: every key of every area (the type only; the texts are fetched). */
-export type TranslationResources = AgentTexts & {
-  dashboards: typeof dashboards;
-  admin: typeof admin;
-  adminAgents: typeof adminAgents;
-  adminCatalog: typeof adminCatalog;
-  adminContent: typeof adminContent;
-  adminReports: typeof adminReports;
-  adminGame: typeof adminGame;
-  adminRefunds: typeof adminRefunds;
-  adminPayouts: typeof adminPayouts;
-  adminReconciliation: typeof adminReconciliation;
-};
+export type TranslationResources = StartTexts &
+  AgentAreaTexts & {
+    dashboards: typeof dashboards;
+    admin: typeof admin;
+    adminAgents: typeof adminAgents;
+    adminCatalog: typeof adminCatalog;
+    adminContent: typeof adminContent;
+    adminReports: typeof adminReports;
+    adminGame: typeof adminGame;
+    adminRefunds: typeof adminRefunds;
+    adminPayouts: typeof adminPayouts;
+    adminReconciliation: typeof adminReconciliation;
+  };
 
 type Files = Record<string, () => Promise<{ default: Texts }>>;
 
 /**
- * The agent's texts, one module per language (`agent-texts/<lng>.ts`: the shell's and CORE_AREAS's files merged,
- * each checked against the default locale's keys by its type), so the first screen's script names 12 fetches, not
- * one per file. vite.config.ts builds each into one script with its files.
+ * A language's first texts and its agent areas, a module each per language (`start-texts/<lng>.ts`,
+ * `agent-texts/<lng>.ts`: their files merged, each checked against the default locale's keys by its type), so the
+ * first screen's script names 24 fetches, not one per file. vite.config.ts builds each into one script.
  */
+const startTexts = import.meta.glob<{ default: Texts }>('./start-texts/*.ts');
 const agentTexts = import.meta.glob<{ default: Texts }>('./agent-texts/*.ts');
 
 /** The lazy areas' files: their table of 120 fetches comes with the first route that needs one, not at start. */
 const lazyFiles = (): Promise<Files> => import('./lazy-texts').then((m) => m.lazyTextFiles);
 
+const isAgentArea = (area: FeatureArea): boolean => (AGENT_AREAS as readonly string[]).includes(area);
+
 /** The lazy areas some route has asked for: a language chosen later fetches them too. */
 const wantedAreas = new Set<FeatureArea>();
 
 async function loadArea(language: string, area: FeatureArea): Promise<Texts> {
+  if (isAgentArea(area)) {
+    const load = agentTexts[`./agent-texts/${language}.ts`];
+    const texts = load ? (await load()).default[area] : undefined;
+    return typeof texts === 'object' ? texts : {};
+  }
   const load = (await lazyFiles())[`./locales/${area}/${language}.json`];
   return load ? (await load()).default : {};
 }
 
-/** Loads and merges one locale's shell, its agent areas and the lazy areas already asked for. */
+/** Loads and merges one locale's first texts and the areas already asked for. */
 export async function loadLocale(language: string): Promise<Texts> {
-  const load = agentTexts[`./agent-texts/${language}.ts`];
+  const load = startTexts[`./start-texts/${language}.ts`];
   if (!load) return {};
   const areas = [...wantedAreas];
-  const [agent, ...texts] = await Promise.all([load(), ...areas.map((area) => loadArea(language, area))]);
-  const merged: Texts = { ...agent.default };
+  const [start, ...texts] = await Promise.all([load(), ...areas.map((area) => loadArea(language, area))]);
+  const merged: Texts = { ...start.default };
   areas.forEach((area, i) => (merged[area] = texts[i] ?? {}));
   return merged;
 }

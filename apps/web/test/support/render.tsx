@@ -3,6 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from '../../src/router';
 import { initI18n, i18n, loadTextAreas } from '../../src/i18n';
+import { AGENT_AREAS, LAZY_AREAS } from '../../src/i18n/resources';
 
 // A loaded machine renders slowly: findBy/waitFor wait up to 10 s for what a screen shows, not 1 s (a test never fails
 // because the machine is slow; a screen that never shows it still fails).
@@ -11,8 +12,8 @@ configure({ asyncUtilTimeout: 10_000 });
 /** The app's translations in Chinese (the default locale), as a screen shows them. */
 export async function setUpI18n() {
   if (!i18n.isInitialized) await initI18n('cn');
-  // Screens are rendered without their routes, which fetch the console's and the dashboards' texts.
-  await loadTextAreas();
+  // Screens are rendered without their routes, which fetch the agent's, the console's and the dashboards' texts.
+  await loadTextAreas([...AGENT_AREAS, ...LAZY_AREAS]);
   return i18n;
 }
 

@@ -1,0 +1,5 @@
+import shell from '../locales/ko.json';
+import identity from '../locales/identity/ko.json';
+import type { StartTexts } from '../resources';
+
+export default { ...shell, identity } satisfies StartTexts;
