@@ -12,6 +12,11 @@ const WEB_OWN_LIBRARIES = [
     message: 'The web has its own router: src/router (decision 052).',
   },
   { group: ['i18next', 'react-i18next'], message: 'The web has its own i18n: src/i18n (decision 051).' },
+  {
+    group: ['preact', 'preact/*'],
+    message:
+      "The web is written to React's API, which Preact runs through aliases (react-runtime.ts, decision 056).",
+  },
 ];
 
 export default tseslint.config(
@@ -80,6 +85,11 @@ export default tseslint.config(
       'apps/web/test/**/*.{ts,tsx}',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: WEB_OWN_LIBRARIES }] },
+  },
+  // The two modules that speak to Preact itself: what it lacks of React's (autoFocus), and the tests' resolution.
+  {
+    files: ['apps/web/src/lib/preact-auto-focus.ts', 'apps/web/test/support/preact-in-node.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 
   // ---------------------------------------------------------------------------------------------------------------

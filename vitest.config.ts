@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './apps/web/react-runtime.js';
 
 /** Test files at once: Vitest's own default (the cores less one), but never fewer than two. */
 const workers = Math.max(2, availableParallelism() - 1);
@@ -22,13 +23,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The web's screens run on Preact here as in the browser (decision 056): Vite's aliases for what it
+          // transforms, Node's resolve hook for the libraries Node loads itself. Nothing else imports React.
+          alias: PREACT_ALIASES,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/demo-game/test/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
             'apps/web/test/**/*.test.{ts,tsx}',
           ],
-          setupFiles: ['./test/fail-on-console.ts'],
+          setupFiles: ['./apps/web/test/support/preact-in-node.ts', './test/fail-on-console.ts'],
           maxWorkers: workers,
           // Generous: component tests render whole screens, and a loaded machine is slow, not wrong.
           testTimeout: 30_000,

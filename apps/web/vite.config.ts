@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { bootPreloads, bootShell } from './boot-shell-plugin';
 import { pageStylesWin } from './build/page-styles-win';
+import { PREACT_ALIASES } from './react-runtime';
 import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
@@ -22,7 +23,21 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 
 export default defineConfig({
   base: './',
-  plugins: [react(), bootShell(), bootPreloads(), precompress()],
+  // React's API on Preact (decision 056): the aliases in react-runtime.ts, shared with the tests.
+  resolve: { alias: PREACT_ALIASES },
+  plugins: [
+    // JSX through React's names (the aliases make them Preact's), Preact's hot reload and its devtools in development.
+    preact({
+      reactAliasesEnabled: false,
+      jsxImportSource: 'react',
+      prerender: { enabled: false },
+      // Preact's devtools and warnings in the development server, not in a test's build.
+      devToolsEnabled: process.env.VITEST ? false : undefined,
+    }),
+    bootShell(),
+    bootPreloads(),
+    precompress(),
+  ],
   css: {
     postcss: { plugins: [pageStylesWin] },
     // A CSS module's class is a short hash of its file and name in production (the class maps ride in the scripts of

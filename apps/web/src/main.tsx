@@ -1,4 +1,5 @@
 import './ui/base.css';
+import './lib/preact-auto-focus';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keepQueryCache, restoreQueryCache } from './api/query-cache-storage';

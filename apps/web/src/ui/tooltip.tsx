@@ -9,13 +9,18 @@ const HOVER_DELAY = 100;
 /** MUI's distance between a tooltip and its element. */
 const OFFSET = 14;
 
-/** What the tooltip adds to its child (its own handlers of these still run). */
+/**
+ * What the tooltip adds to its child (its own handlers of these still run). preact/compat names an element's onFocus
+ * and onBlur onfocusin and onfocusout as it makes the element (decision 056): a child's own are read under both names.
+ */
 interface TooltipChildProps {
   'aria-describedby'?: string;
   onPointerEnter?: PointerEventHandler<HTMLElement>;
   onPointerLeave?: PointerEventHandler<HTMLElement>;
   onFocus?: FocusEventHandler<HTMLElement>;
   onBlur?: FocusEventHandler<HTMLElement>;
+  onfocusin?: FocusEventHandler<HTMLElement>;
+  onfocusout?: FocusEventHandler<HTMLElement>;
 }
 
 export interface TooltipProps {
@@ -71,6 +76,8 @@ export function Tooltip({ title, children, placement = 'bottom' }: TooltipProps)
   };
   const child = children as ReactElement<TooltipChildProps>;
   const own = child.props;
+  const ownFocus = own.onFocus ?? own.onfocusin;
+  const ownBlur = own.onBlur ?? own.onfocusout;
 
   return (
     <>
@@ -87,13 +94,13 @@ export function Tooltip({ title, children, placement = 'bottom' }: TooltipProps)
           hide();
         },
         onFocus: (event) => {
-          own.onFocus?.(event);
+          ownFocus?.(event);
           if (!focusVisible(event.currentTarget)) return;
           clearTimeout(timer.current);
           setAnchor(event.currentTarget);
         },
         onBlur: (event) => {
-          own.onBlur?.(event);
+          ownBlur?.(event);
           hide();
         },
       })}
