@@ -162,11 +162,13 @@
     var own = Object.prototype.hasOwnProperty;
     var route = routeOf(window.location.hash).replace(/\/$/, '').toLowerCase() || '/';
     var first = own.call(data.routes, route) ? data.routes[route] : null;
-    var files = first ? first.files.slice() : [];
-    if (first && files.length) {
+    var files = [];
+    if (first && first.files.length) {
+      // The texts first: every screen waits for them, and a phone's six connections take the list in order.
       var texts = own.call(data.texts, options.language) ? data.texts[options.language] : data.texts.cn;
       files.push(texts.start);
       if (first.agentTexts) files.push(texts.agent);
+      files = files.concat(first.files);
     }
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');

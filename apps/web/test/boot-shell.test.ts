@@ -167,10 +167,10 @@ describe('the first route’s scripts asked for beside the entry', () => {
     expect(preloads()).toEqual([]);
     vi.advanceTimersByTime(100);
     expect(preloads()).toEqual([
-      './assets/agent-main-page-1.js',
-      './assets/list-2.js',
       './assets/texts-en-5.js',
       './assets/texts-agent-en-7.js',
+      './assets/agent-main-page-1.js',
+      './assets/list-2.js',
     ]);
     expect(document.querySelector<HTMLLinkElement>('link[rel=modulepreload]')?.crossOrigin).toBe('');
   });
@@ -179,7 +179,7 @@ describe('the first route’s scripts asked for beside the entry', () => {
     window.location.hash = '#/session/login?token=abc';
     draw();
     vi.advanceTimersByTime(100);
-    expect(preloads()).toEqual(['./assets/login-page-3.js', './assets/texts-cn-4.js']);
+    expect(preloads()).toEqual(['./assets/texts-cn-4.js', './assets/login-page-3.js']);
     document.head.innerHTML = '';
     window.location.hash = '#/agent/withdraw';
     draw();
