@@ -1,3 +1,4 @@
+import '../../../lib/recharts-on-preact';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

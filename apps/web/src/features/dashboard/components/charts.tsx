@@ -1,3 +1,4 @@
+import '../../../lib/recharts-on-preact';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from '../../../i18n/use-translation';
 import {
