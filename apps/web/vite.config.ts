@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
-import { bootPreloads, bootShell } from './boot-shell-plugin';
+import { bootPreloads, bootShell, firstRouteChunk } from './boot-shell-plugin';
 import { pageStylesWin } from './build/page-styles-win';
 import { PREACT_ALIASES } from './react-runtime';
 import { precompress } from './precompress';
@@ -68,6 +68,8 @@ export default defineConfig({
             // agent areas (src/i18n/resources.ts, AGENT_AREAS) in another, instead of a file each; the console's and
             // dashboards' areas stay apart.
             { name: textsChunk },
+            // A first route's own modules in one script (the login page's, /agent/Main's: boot-shell-plugin.ts).
+            { name: firstRouteChunk(import.meta.dirname), includeDependenciesRecursively: false },
           ],
         },
       },
