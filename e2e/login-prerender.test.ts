@@ -84,6 +84,8 @@ async function appLoginPage(storage: Record<string, unknown>, name: string): Pro
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
   }, storage);
   await page.goto(`${e2e.server.baseUrl}/#/session/login`);
+  // The reload is of the login page's address: a change of the hash alone may not have landed yet when goto returns.
+  await page.waitForURL(/#\/session\/login$/);
   await page.reload();
   await page.getByTestId('login-agent-id').waitFor({ timeout: 30_000 });
   await page.locator('#boot-shell').waitFor({ state: 'detached', timeout: 30_000 });
