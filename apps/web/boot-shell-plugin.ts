@@ -35,6 +35,18 @@ export const FIRST_ROUTES: Record<string, { sources: readonly string[]; agentTex
   },
 };
 
+/** Every id reachable from `start` through `next` (the modules a module imports, the scripts a script imports). */
+function reachable(start: readonly string[], next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...start];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...next(id));
+  }
+  return seen;
+}
+
 /**
  * Each first route's own modules, the ones no other first route and not the entry imports, in one script (named
  * `route-<its address>`), instead of a script per small module (an icon, a component, a helper) shared with later
@@ -44,16 +56,8 @@ export const FIRST_ROUTES: Record<string, { sources: readonly string[]; agentTex
  */
 export function firstRouteChunk(root: string): (id: string, context: ChunkingContext) => string | null {
   const byPass = new WeakMap<ChunkingContext, Map<string, string>>();
-  const closure = (context: ChunkingContext, start: readonly string[]) => {
-    const seen = new Set<string>();
-    const stack = [...start];
-    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(context.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
+  const closure = (context: ChunkingContext, start: readonly string[]) =>
+    reachable(start, (id) => context.getModuleInfo(id)?.importedIds ?? []);
   const groups = (context: ChunkingContext) => {
     const routes = Object.entries(FIRST_ROUTES).map(([route, { sources }]) => {
       const pages = sources.map((source) => path.join(root, source));
@@ -96,19 +100,11 @@ export interface RoutePreloads {
 export function routePreloads(bundle: Rollup.OutputBundle): RoutePreloads {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: readonly Rollup.OutputChunk[]) => {
-    const seen = new Set<string>();
-    const stack = [...start];
-    for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
-      if (seen.has(chunk.fileName)) continue;
-      seen.add(chunk.fileName);
-      for (const file of chunk.imports) {
-        const next = byFile.get(file);
-        if (next) stack.push(next);
-      }
-    }
-    return seen;
-  };
+  const closure = (start: readonly Rollup.OutputChunk[]) =>
+    reachable(
+      start.map((c) => c.fileName),
+      (file) => byFile.get(file)?.imports ?? [],
+    );
   const loaded = closure(chunks.filter((c) => c.isEntry));
   const routes: RoutePreloads['routes'] = {};
   for (const [route, { sources, agentTexts }] of Object.entries(FIRST_ROUTES)) {

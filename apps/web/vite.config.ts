@@ -5,13 +5,19 @@ import preact from '@preact/preset-vite';
 import { bootPreloads, bootShell, firstRouteChunk } from './boot-shell-plugin';
 import { pageStylesWin } from './build/page-styles-win';
 import { PREACT_ALIASES } from './react-runtime';
+import { AGENT_AREAS, START_AREAS } from './src/i18n/areas';
 import { precompress } from './precompress';
 
 // The SPA is served by the API server at `/` and uses hash routing, so relative asset URLs (base './')
 // work wherever the server mounts it. In dev and preview, `/api` goes to the local server.
-const START_TEXTS = /[\\/]i18n[\\/](?:locales[\\/](?:identity[\\/])?(\w+)\.json|start-texts[\\/](\w+)\.ts)$/;
-const AGENT_TEXTS =
-  /[\\/]i18n[\\/](?:locales[\\/](?:money|shop|payout|profile|inbox)[\\/](\w+)\.json|agent-texts[\\/](\w+)\.ts)$/;
+/** A language's texts of these areas: their locale files (the shell's file with `withShell`) and their merged module. */
+function textsOf(areas: readonly string[], module: string, withShell: boolean): RegExp {
+  const folders = `(?:${areas.join('|')})[\\\\/]`;
+  const locale = `locales[\\\\/]${withShell ? `(?:${folders})?` : folders}(\\w+)\\.json`;
+  return new RegExp(`[\\\\/]i18n[\\\\/](?:${locale}|${module}[\\\\/](\\w+)\\.ts)$`);
+}
+const START_TEXTS = textsOf(START_AREAS, 'start-texts', true);
+const AGENT_TEXTS = textsOf(AGENT_AREAS, 'agent-texts', false);
 /** The script a language's texts go in: its first texts, or its agent areas' (src/i18n/resources.ts). */
 function textsChunk(id: string): string | null {
   const start = START_TEXTS.exec(id);

@@ -15,6 +15,7 @@ import type money from './locales/money/cn.json';
 import type payout from './locales/payout/cn.json';
 import type profile from './locales/profile/cn.json';
 import type shop from './locales/shop/cn.json';
+import { AGENT_AREAS, type FeatureArea } from './areas';
 import type { Texts } from './translator';
 
 /**
@@ -28,25 +29,8 @@ import type { Texts } from './translator';
  * the operator console's and the dashboards' areas a file each, fetched by their routes. A route's areas arrive before
  * it shows (`withTexts` in app/lazy-page.ts).
  */
-export const START_AREAS = ['identity'] as const;
-/** The agent's screens' areas: one script per language (`agent-texts/<lng>.ts`). */
-export const AGENT_AREAS = ['money', 'shop', 'payout', 'profile', 'inbox'] as const;
-/** Areas only the operator console uses. */
-export const ADMIN_AREAS = [
-  'admin',
-  'adminAgents',
-  'adminCatalog',
-  'adminContent',
-  'adminReports',
-  'adminGame',
-  'adminRefunds',
-  'adminPayouts',
-  'adminReconciliation',
-] as const;
-/** Areas a file each, fetched by the routes that use them, never on the agent's path. */
-export const LAZY_AREAS = ['dashboards', ...ADMIN_AREAS] as const;
-export const FEATURE_AREAS = [...START_AREAS, ...AGENT_AREAS, ...LAZY_AREAS] as const;
-export type FeatureArea = (typeof FEATURE_AREAS)[number];
+export { ADMIN_AREAS, AGENT_AREAS, FEATURE_AREAS, LAZY_AREAS, START_AREAS } from './areas';
+export type { FeatureArea } from './areas';
 
 /** What a language's first texts hold: the shell's keys and START_AREAS's, as the default locale has them. */
 export type StartTexts = typeof core & { identity: typeof identity };
